@@ -1,0 +1,10 @@
+// The one description of every entity and call shared by the API, the site build and the admin.
+export * from './enums.ts';
+export * from './common.ts';
+export * from './media.ts';
+export * from './team.ts';
+export * from './property.ts';
+export * from './message.ts';
+export * from './visit.ts';
+export * from './dashboard.ts';
+export * from './auth.ts';

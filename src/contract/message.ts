@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, Phone, Text } from './common.ts';
+import { MessagePropertyType, MessageStatus } from './enums.ts';
+
+export const Message = z.object({
+  id: Id,
+  senderName: z.string(),
+  senderEmail: z.string(),
+  senderPhone: z.string().nullable(),
+  subject: z.string(),
+  content: z.string(),
+  propertyType: MessagePropertyType,
+  propertyId: Id.nullable(),
+  status: MessageStatus,
+  createdAt: IsoDateTime,
+  repliedAt: IsoDateTime.nullable(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const MessageInput = z.object({
+  senderName: Line(120),
+  senderEmail: Email,
+  senderPhone: z.preprocess(blankToUndefined, Phone.optional()),
+  subject: Line(200),
+  content: Text(5000),
+  propertyType: MessagePropertyType.default('general'),
+  propertyId: Id.nullish(),
+});
+export type MessageInput = z.infer<typeof MessageInput>;
+export type MessageInputDraft = z.input<typeof MessageInput>;
+
+export const MessageStatusPatch = z.object({ status: MessageStatus });
+
+export const MessageListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  status: MessageStatus.optional(),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuery>;

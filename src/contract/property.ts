@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { Id, IsoDateTime, Line, PageQuery, QueryBoolean, Text } from './common.ts';
+import { Commune, Currency, PropertyCategory, PropertySort, PropertyStatus, PropertyType } from './enums.ts';
+import { MediaItem } from './media.ts';
+import { Agent } from './team.ts';
+
+const Count = z.number().int().min(0).max(1000);
+const Money = z.number().min(0).max(1e13);
+const Area = z.number().min(0).max(1e8);
+
+export const Property = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  currency: Currency,
+  type: PropertyType,
+  category: PropertyCategory,
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  area: z.number(),
+  address: z.string(),
+  /** The commune. */
+  state: Commune,
+  lat: z.number().nullable(),
+  long: z.number().nullable(),
+  features: z.array(z.string()),
+  media: z.array(MediaItem),
+  managerId: Id.nullable(),
+  /** The managing team member, or null: the site then shows the agency itself. */
+  agent: Agent.nullable(),
+  status: PropertyStatus,
+  featured: z.boolean(),
+  viewCount: z.number().int().nonnegative(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Property = z.infer<typeof Property>;
+
+export const PropertyInput = z
+  .object({
+    title: Line(160),
+    description: Text(8000),
+    price: Money,
+    currency: Currency.default('USD'),
+    type: PropertyType.default('sale'),
+    category: PropertyCategory.default('apartment'),
+    bedrooms: Count.int().nullish(),
+    bathrooms: Count.int().nullish(),
+    area: Area,
+    address: Line(200),
+    state: Commune,
+    lat: z.number().min(-90).max(90).nullish(),
+    long: z.number().min(-180).max(180).nullish(),
+    features: z.array(Line(80)).max(60).default([]),
+    media: z.array(MediaItem).max(40).default([]),
+    managerId: Id.nullish(),
+    status: PropertyStatus.default('available'),
+    featured: z.boolean().default(false),
+  })
+  .refine((p) => (p.lat == null) === (p.long == null), {
+    error: 'Latitude et longitude vont ensemble',
+    path: ['lat'],
+  });
+export type PropertyInput = z.infer<typeof PropertyInput>;
+export type PropertyInputDraft = z.input<typeof PropertyInput>;
+
+export const PropertyStatusPatch = z.object({ status: PropertyStatus });
+
+export const PropertyListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  type: PropertyType.optional(),
+  category: PropertyCategory.optional(),
+  state: Commune.optional(),
+  status: PropertyStatus.optional(),
+  featured: QueryBoolean.optional(),
+  minPrice: z.coerce.number().min(0).max(1e13).optional(),
+  maxPrice: z.coerce.number().min(0).max(1e13).optional(),
+  minArea: z.coerce.number().min(0).max(1e8).optional(),
+  maxArea: z.coerce.number().min(0).max(1e8).optional(),
+  managerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  sort: PropertySort.default('newest'),
+});
+export type PropertyListQuery = z.infer<typeof PropertyListQuery>;
+
+export const ViewCountResponse = z.object({ id: Id, viewCount: z.number().int().nonnegative() });
+
+/** The admin form types features as one comma-separated line: trimmed, empties dropped. */
+export function featuresFromText(text: string): string[] {
+  return text
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f.length > 0);
+}

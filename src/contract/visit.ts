@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { blankToUndefined, Email, Id, IsoDateTime, Line, Phone } from './common.ts';
+import { VisitStatus } from './enums.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The date picker gives a day (YYYY-MM-DD) or a local date and time (YYYY-MM-DDTHH:mm).
+ * A visit cannot be booked in the past nor more than a year ahead; one day of slack absorbs time zones.
+ */
+export const VisitDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, { error: 'Date de visite invalide' })
+  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T12:00:00Z` : `${v}Z`)), {
+    error: 'Date de visite invalide',
+  })
+  .refine(
+    (v) => {
+      const t = Date.parse(`${v.slice(0, 10)}T12:00:00Z`);
+      const now = Date.now();
+      return t >= now - 2 * DAY_MS && t <= now + 366 * DAY_MS;
+    },
+    { error: 'La date de visite doit être aujourd’hui ou dans les douze prochains mois' },
+  );
+
+const PageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v), { error: 'Adresse de page invalide' });
+
+export const VisitRequestInput = z.object({
+  name: Line(120),
+  visitDate: VisitDate,
+  telephone: Phone,
+  email: z.preprocess(blankToUndefined, Email.optional()),
+  url: z.preprocess(blankToUndefined, PageUrl.optional()),
+});
+export type VisitRequestInput = z.infer<typeof VisitRequestInput>;
+
+export const VisitRequest = z.object({
+  id: Id,
+  name: z.string(),
+  visitDate: z.string(),
+  telephone: z.string(),
+  email: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The listing the visit is about, read from the page address when it is a property page. */
+  propertyId: Id.nullable(),
+  status: VisitStatus,
+  createdAt: IsoDateTime,
+});
+export type VisitRequest = z.infer<typeof VisitRequest>;
+
+/** Reads the property id out of a page address such as https://…/en/property/42. */
+export function propertyIdFromUrl(url: string | undefined | null): number | null {
+  if (!url) return null;
+  const match = /\/property\/(\d{1,9})(?:[/?#]|$)/.exec(url);
+  return match?.[1] ? Number(match[1]) : null;
+}

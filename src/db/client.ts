@@ -1,0 +1,89 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+import { lockDataDir } from './pglite-lock.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle API shared by both drivers; a transaction offers the same API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs `fn` in a transaction and returns once the commit is on disk. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  /** `dataDir` undefined keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max = 10): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  try {
+    await migratePostgres(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
+  return {
+    kind: 'postgres',
+    db,
+    transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    ping: async () => void (await db.execute(sql`SELECT 1`)),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pglite') } : {});
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const pg = client;
+    return {
+      kind: 'pglite',
+      db,
+      // PGlite skips its own filesystem sync after a transaction's COMMIT (electric-sql/pglite#1065),
+      // so an acknowledged write could be lost to a crash: sync explicitly before answering.
+      transaction: async (fn) => {
+        const result = await db.transaction((tx) => fn(tx as unknown as Db));
+        await pg.syncToFs();
+        return result;
+      },
+      ping: async () => void (await db.execute(sql`SELECT 1`)),
+      close: async () => {
+        try {
+          if (!pg.closed) await pg.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+}

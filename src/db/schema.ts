@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_ROLES,
+  CURRENCIES,
+  MESSAGE_PROPERTY_TYPES,
+  MESSAGE_STATUSES,
+  PROPERTY_CATEGORIES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  TEAM_ROLES,
+  VISIT_STATUSES,
+  type MediaItem,
+} from '../contract/index.ts';
+
+export const currencyEnum = pgEnum('currency', CURRENCIES);
+export const propertyTypeEnum = pgEnum('property_type', PROPERTY_TYPES);
+export const propertyCategoryEnum = pgEnum('property_category', PROPERTY_CATEGORIES);
+export const propertyStatusEnum = pgEnum('property_status', PROPERTY_STATUSES);
+export const messageStatusEnum = pgEnum('message_status', MESSAGE_STATUSES);
+export const messagePropertyTypeEnum = pgEnum('message_property_type', MESSAGE_PROPERTY_TYPES);
+export const visitStatusEnum = pgEnum('visit_status', VISIT_STATUSES);
+export const teamRoleEnum = pgEnum('team_role', TEAM_ROLES);
+export const accountRoleEnum = pgEnum('account_role', ACCOUNT_ROLES);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const teamMembers = pgTable('team_members', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  role: teamRoleEnum('role').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  photo: text('photo'),
+  joinDate: date('join_date', { mode: 'string' })
+    .notNull()
+    .default(sql`CURRENT_DATE`),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: numeric('price', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull().default('USD'),
+    type: propertyTypeEnum('type').notNull().default('sale'),
+    category: propertyCategoryEnum('category').notNull().default('apartment'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    area: numeric('area', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    state: text('state').notNull(),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    media: jsonb('media').$type<MediaItem[]>().notNull().default([]),
+    managerId: integer('manager_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    status: propertyStatusEnum('status').notNull().default('available'),
+    featured: boolean('featured').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    /** When the status last changed: dates the deals (sold) that make the dashboard's revenue. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    index('properties_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('properties_state_idx').on(t.state),
+    index('properties_type_category_idx').on(t.type, t.category),
+    index('properties_price_idx').on(t.price),
+    index('properties_area_idx').on(t.area),
+    index('properties_status_idx').on(t.status, t.statusChangedAt),
+    index('properties_featured_idx')
+      .on(t.featured)
+      .where(sql`${t.featured}`),
+    index('properties_views_idx').on(t.viewCount.desc()),
+    index('properties_manager_idx').on(t.managerId),
+    check('properties_price_check', sql`${t.price} >= 0`),
+    check('properties_area_check', sql`${t.area} >= 0`),
+    check('properties_view_count_check', sql`${t.viewCount} >= 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    senderName: text('sender_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    senderPhone: text('sender_phone'),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    propertyType: messagePropertyTypeEnum('property_type').notNull().default('general'),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    status: messageStatusEnum('status').notNull().default('new'),
+    repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('messages_status_idx').on(t.status),
+  ],
+);
+
+export const visitRequests = pgTable(
+  'visit_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    visitDate: text('visit_date').notNull(),
+    telephone: text('telephone').notNull(),
+    email: text('email'),
+    url: text('url'),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    status: visitStatusEnum('status').notNull().default('new'),
+    ...timestamps,
+  },
+  (t) => [
+    index('visit_requests_created_idx').on(t.createdAt.desc()),
+    index('visit_requests_status_idx').on(t.status),
+  ],
+);
+
+export const media = pgTable('media', {
+  /** Random hex name; also the stem of every file of this item under DATA_DIR/media. */
+  id: text('id').primaryKey(),
+  type: text('type', { enum: ['image', 'video'] }).notNull(),
+  mime: text('mime').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  files: jsonb('files').$type<string[]>().notNull(),
+  item: jsonb('item').$type<MediaItem>().notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: accountRoleEnum('role').notNull().default('admin'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('accounts_email_idx').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** SHA-256 of the bearer token: a stolen database does not hand out live sessions. */
+    tokenHash: text('token_hash').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/** One row per page seen on the public site, from the page-view beacon; no cookie, no personal data. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    path: text('path').notNull(),
+    /** Salted daily hash of address and browser: counts unique visitors per day without identifying them. */
+    visitor: text('visitor').notNull(),
+    /** Random id the page keeps in sessionStorage for the length of a visit. */
+    session: text('session').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_at_idx').on(t.at), index('page_views_session_idx').on(t.session, t.at)],
+);

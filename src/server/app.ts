@@ -1,0 +1,155 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { createRepositories } from './context.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import analyticsRoutes from './routes/analytics.ts';
+import authRoutes from './routes/auth.ts';
+import dashboardRoutes from './routes/dashboard.ts';
+import healthRoutes from './routes/health.ts';
+import mediaRoutes from './routes/media.ts';
+import messagesRoutes from './routes/messages.ts';
+import propertiesRoutes from './routes/properties.ts';
+import teamRoutes from './routes/team.ts';
+import visitsRoutes from './routes/visits.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  mailer?: Mailer;
+}
+
+// Validation messages in French, the language of the agency's staff.
+z.config(z.locales.fr());
+
+/** The whole Ndako server as one plugin: API under /api, uploaded media under /media, the built site at /. */
+export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer }) {
+  const mediaDir = resolve(env.DATA_DIR, 'media');
+  await mkdir(mediaDir, { recursive: true });
+
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('repos', createRepositories(database, env));
+  const notifications =
+    mailer ??
+    createMailer(
+      { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO ?? env.AGENCY_EMAIL },
+      app.log,
+    );
+  app.decorate('mailer', notifications);
+  app.addHook('onClose', async () => {
+    await notifications.idle();
+    notifications.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Trop de requêtes : réessayez dans ${Math.ceil(context.ttl / 1000)} secondes`,
+    }),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: env.MEDIA_MAX_VIDEO_MB * 1_048_576 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Ndako API',
+        version: '1.0.0',
+        description: "API de l'agence immobilière Ndako (Kinshasa)",
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [
+        healthRoutes,
+        authRoutes,
+        propertiesRoutes,
+        teamRoutes,
+        messagesRoutes,
+        visitsRoutes,
+        dashboardRoutes,
+        mediaRoutes,
+        analyticsRoutes,
+      ]) {
+        await api.register(routes);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media names are random and never reused: they can be cached for good.
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+      res.header('content-security-policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  const siteDir = resolve(env.SITE_DIR);
+  const hasSite = existsSync(join(siteDir, 'index.html'));
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      wildcard: true,
+      redirect: true,
+      index: ['index.html'],
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasSite && !request.url.startsWith('/api/') && existsSync(join(siteDir, '404.html'))) {
+      return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html', siteDir);
+    }
+    return reply
+      .status(404)
+      .send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
+      });
+  });
+});
+
+/** A configured, not yet listening Fastify instance with Ndako registered (server.ts and the tests). */
+export async function createApp(
+  options: AppOptions & { logger?: FastifyServerOptions['logger'] },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(ndako, options);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Repositories } from './context.ts';
+import { hashPassword } from './services/passwords.ts';
+
+/**
+ * First start of an empty database: seed the demo data (unless SEED=none), then create the first admin.
+ * The admin account doubles as the "already initialised" marker, so the seed never runs twice, even after
+ * staff have deleted every demo listing; a seed that fails leaves no account and is retried next start.
+ */
+export async function initialise(
+  database: Database,
+  repos: Repositories,
+  env: Env,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if ((await repos.accounts.count()) > 0) return;
+
+  if (env.SEED === 'demo') {
+    // Loaded only on a first start: the seed and its drawings are of no use to a running server.
+    const { seedDemo } = await import('../db/seed/index.ts');
+    const started = performance.now();
+    const counts = await seedDemo(database, {
+      mediaDir: join(env.DATA_DIR, 'media'),
+      properties: env.SEED_PROPERTIES,
+      maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+      log: (line: string) => log.info(line),
+    });
+    log.info({ ...counts, seconds: Math.round(performance.now() - started) / 1000 }, 'demo data seeded');
+  }
+
+  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  await repos.accounts.create({
+    email: env.ADMIN_EMAIL.toLowerCase(),
+    name: 'Administrateur',
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+  });
+  if (env.ADMIN_PASSWORD) {
+    log.info({ email: env.ADMIN_EMAIL }, 'first admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  } else {
+    // Printed once, on purpose outside the JSON log, so that whoever started the server can read it.
+    process.stdout.write(
+      `\n  First admin account created — write this password down, it is shown only once:\n` +
+        `    e-mail:   ${env.ADMIN_EMAIL}\n    password: ${password}\n\n`,
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import type { Account } from '../contract/index.ts';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { accountsRepository } from './repositories/accounts.ts';
+import { mediaRepository } from './repositories/media.ts';
+import { messagesRepository } from './repositories/messages.ts';
+import { propertiesRepository } from './repositories/properties.ts';
+import { statsRepository } from './repositories/stats.ts';
+import { teamRepository } from './repositories/team.ts';
+import { visitsRepository } from './repositories/visits.ts';
+import type { Mailer } from './services/mailer.ts';
+
+export function createRepositories(database: Database, env: Env) {
+  const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
+  return {
+    properties: propertiesRepository(database, rates),
+    team: teamRepository(database),
+    messages: messagesRepository(database),
+    visits: visitsRepository(database),
+    accounts: accountsRepository(database),
+    media: mediaRepository(database),
+    stats: statsRepository(database, rates),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    repos: Repositories;
+    mailer: Mailer;
+    /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    account: Account | null;
+    sessionExpiresAt: Date | null;
+    /** Hash of the bearer token of the current session, for logout. */
+    tokenHash: string | null;
+  }
+}

@@ -1,0 +1,16 @@
+/** An error whose message is meant for the client, with the HTTP status that goes with it. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} introuvable`);
+
+/** The value, or a 404 naming what was looked for when the repository found nothing. */
+export function found<T>(value: T | null | false, what: string): T {
+  if (value === null || value === false) throw notFound(what);
+  return value;
+}

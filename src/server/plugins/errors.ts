@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+
+/** Fastify's and its plugins' own client errors, said in the language of the site's staff. */
+const KNOWN: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "Le corps de la requête n'est pas un JSON valide"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Le corps de la requête est vide'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Type de contenu non pris en charge'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'En-tête Content-Length invalide'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Requête trop volumineuse'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'Fichier trop volumineux'],
+  FST_PARTS_LIMIT: [413, 'Trop de champs dans le formulaire'],
+  FST_FILES_LIMIT: [413, 'Un seul fichier par envoi'],
+  FST_FIELDS_LIMIT: [413, 'Trop de champs dans le formulaire'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Envoi attendu en multipart/form-data'],
+  FST_PROTO_VIOLATION: [400, 'Corps de requête refusé'],
+};
+
+function reply(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+}
+
+/**
+ * Every error leaves as JSON with a human message. Client mistakes keep their 4xx status; anything
+ * else is logged in full and answered with a generic 500 that reveals nothing of the internals.
+ */
+export default fp(async function errors(fastify: FastifyInstance) {
+  fastify.setErrorHandler((error: FastifyError, request, response) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Valeur invalide',
+      }));
+      const first = issues[0];
+      const message = first ? `Données invalides — ${first.path} : ${first.message}` : 'Données invalides';
+      return response.status(400).send(reply(400, message, issues));
+    }
+    const known = error.code ? KNOWN[error.code] : undefined;
+    if (known) return response.status(known[0]).send(reply(known[0], known[1]));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return response.status(status).send(reply(status, error.message));
+    request.log.error({ err: error }, 'unhandled error');
+    return response.status(500).send(reply(500, 'Erreur interne du serveur'));
+  });
+});

@@ -1,0 +1,31 @@
+/** A request that refers to something that does not exist (an agent id, a property id): the caller's mistake. */
+export class InvalidReferenceError extends Error {
+  readonly statusCode = 400;
+}
+
+/** Unwraps driver errors (Drizzle wraps them in `cause`) to read PostgreSQL's SQLSTATE. */
+export function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Turns a foreign-key violation into an InvalidReferenceError with a human message; rethrows anything else. */
+export async function withReferenceCheck<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (pgCode(error) === '23503') throw new InvalidReferenceError(message);
+    throw error;
+  }
+}
+
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Escapes LIKE wildcards so a visitor's "%" or "_" is searched literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

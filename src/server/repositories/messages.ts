@@ -1,0 +1,87 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { messages } from '../../db/schema.ts';
+import { iso, isoOrNull, likePattern, withReferenceCheck } from './errors.ts';
+
+function toMessage(m: typeof messages.$inferSelect): Message {
+  return {
+    id: m.id,
+    senderName: m.senderName,
+    senderEmail: m.senderEmail,
+    senderPhone: m.senderPhone,
+    subject: m.subject,
+    content: m.content,
+    propertyType: m.propertyType,
+    propertyId: m.propertyId,
+    status: m.status,
+    createdAt: iso(m.createdAt),
+    repliedAt: isoOrNull(m.repliedAt),
+  };
+}
+
+export function messagesRepository({ db }: Database) {
+  return {
+    async list(q: MessageListQuery) {
+      const where: (SQL | undefined)[] = [];
+      if (q.q) {
+        const p = likePattern(q.q);
+        where.push(
+          or(
+            ilike(messages.senderName, p),
+            ilike(messages.senderEmail, p),
+            ilike(messages.subject, p),
+            ilike(messages.content, p),
+          ),
+        );
+      }
+      if (q.status) where.push(eq(messages.status, q.status));
+      const condition = and(...where);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(condition)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(messages).where(condition);
+      return { data: rows.map(toMessage), total: total?.n ?? 0, page: q.page, limit: q.limit };
+    },
+
+    async get(id: number): Promise<Message | null> {
+      const [row] = await db.select().from(messages).where(eq(messages.id, id));
+      return row ? toMessage(row) : null;
+    },
+
+    async create(input: MessageInput): Promise<Message> {
+      const [row] = await withReferenceCheck("Le bien mentionné n'existe pas", () =>
+        db
+          .insert(messages)
+          .values({ ...input, senderPhone: input.senderPhone ?? null, propertyId: input.propertyId ?? null })
+          .returning(),
+      );
+      return toMessage(row!);
+    },
+
+    /** Replying stamps repliedAt the first time only: the date of the first answer is what staff track. */
+    async setStatus(id: number, status: MessageStatus): Promise<Message | null> {
+      const [row] = await db
+        .update(messages)
+        .set({
+          status,
+          repliedAt: status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(messages.id, id))
+        .returning();
+      return row ? toMessage(row) : null;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

@@ -1,0 +1,174 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Property, PropertyInput, PropertyListQuery, PropertyStatus } from '../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { properties, teamMembers } from '../../db/schema.ts';
+import { iso, likePattern, withReferenceCheck } from './errors.ts';
+
+export interface ExchangeRates {
+  cdfPerUsd: number;
+  usdPerEur: number;
+}
+
+const columns = {
+  property: properties,
+  agent: {
+    id: teamMembers.id,
+    name: teamMembers.name,
+    role: teamMembers.role,
+    phone: teamMembers.phone,
+    email: teamMembers.email,
+    photo: teamMembers.photo,
+  },
+};
+
+type Row = { property: typeof properties.$inferSelect; agent: Property['agent'] };
+
+function toProperty({ property: p, agent }: Row): Property {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: p.price,
+    currency: p.currency,
+    type: p.type,
+    category: p.category,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    area: p.area,
+    address: p.address,
+    state: p.state as Property['state'],
+    lat: p.lat,
+    long: p.long,
+    features: p.features,
+    media: p.media,
+    managerId: p.managerId,
+    agent: agent?.id ? agent : null,
+    status: p.status,
+    featured: p.featured,
+    viewCount: p.viewCount,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+const unknownAgent = "L'agent choisi n'existe pas";
+
+export function propertiesRepository(database: Database, rates: ExchangeRates) {
+  const { db } = database;
+  /** Prices in USD so that sorting by price is meaningful across currencies. */
+  const usdPrice = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
+
+  function filters(q: PropertyListQuery): SQL | undefined {
+    const where: (SQL | undefined)[] = [];
+    if (q.q) {
+      const pattern = likePattern(q.q);
+      where.push(
+        or(
+          ilike(properties.title, pattern),
+          ilike(properties.address, pattern),
+          ilike(properties.state, pattern),
+        ),
+      );
+    }
+    if (q.type) where.push(eq(properties.type, q.type));
+    if (q.category) where.push(eq(properties.category, q.category));
+    if (q.state) where.push(eq(properties.state, q.state));
+    if (q.status) where.push(eq(properties.status, q.status));
+    if (q.featured !== undefined) where.push(eq(properties.featured, q.featured));
+    if (q.managerId !== undefined) where.push(eq(properties.managerId, q.managerId));
+    if (q.minPrice !== undefined) where.push(gte(properties.price, q.minPrice));
+    if (q.maxPrice !== undefined) where.push(lte(properties.price, q.maxPrice));
+    if (q.minArea !== undefined) where.push(gte(properties.area, q.minArea));
+    if (q.maxArea !== undefined) where.push(lte(properties.area, q.maxArea));
+    return and(...where);
+  }
+
+  const order = {
+    newest: [desc(properties.createdAt), desc(properties.id)],
+    price_asc: [asc(usdPrice), asc(properties.id)],
+    price_desc: [desc(usdPrice), desc(properties.id)],
+    views: [desc(properties.viewCount), desc(properties.id)],
+  } as const;
+
+  async function get(id: number): Promise<Property | null> {
+    const [row] = await db
+      .select(columns)
+      .from(properties)
+      .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+      .where(eq(properties.id, id));
+    return row ? toProperty(row) : null;
+  }
+
+  return {
+    get,
+
+    async list(q: PropertyListQuery) {
+      const where = filters(q);
+      const rows = await db
+        .select(columns)
+        .from(properties)
+        .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+        .where(where)
+        .orderBy(...order[q.sort])
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(properties).where(where);
+      return { data: rows.map(toProperty), total: total?.n ?? 0, page: q.page, limit: q.limit };
+    },
+
+    async create(input: PropertyInput): Promise<Property> {
+      const [created] = await withReferenceCheck(unknownAgent, () =>
+        db.insert(properties).values(input).returning({ id: properties.id }),
+      );
+      return (await get(created!.id))!;
+    },
+
+    async update(id: number, input: PropertyInput): Promise<Property | null> {
+      const [updated] = await withReferenceCheck(unknownAgent, () =>
+        db
+          .update(properties)
+          .set({
+            ...input,
+            statusChangedAt: sql`CASE WHEN ${properties.status} = ${input.status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(properties.id, id))
+          .returning({ id: properties.id }),
+      );
+      return updated ? get(updated.id) : null;
+    },
+
+    async setStatus(id: number, status: PropertyStatus): Promise<Property | null> {
+      const [updated] = await db
+        .update(properties)
+        .set({
+          status,
+          statusChangedAt: sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(properties.id, id))
+        .returning({ id: properties.id });
+      return updated ? get(updated.id) : null;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(properties)
+        .where(eq(properties.id, id))
+        .returning({ id: properties.id });
+      return deleted.length > 0;
+    },
+
+    /** One statement, so concurrent views are all counted. */
+    async countView(id: number): Promise<number | null> {
+      const [row] = await db
+        .update(properties)
+        .set({ viewCount: sql`${properties.viewCount} + 1` })
+        .where(eq(properties.id, id))
+        .returning({ viewCount: properties.viewCount });
+      return row?.viewCount ?? null;
+    },
+  };
+}
+
+export type PropertiesRepository = ReturnType<typeof propertiesRepository>;

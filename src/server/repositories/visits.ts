@@ -1,0 +1,50 @@
+import { desc, eq } from 'drizzle-orm';
+import { propertyIdFromUrl, type VisitRequest, type VisitRequestInput } from '../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { properties, visitRequests } from '../../db/schema.ts';
+import { iso } from './errors.ts';
+
+function toVisit(v: typeof visitRequests.$inferSelect): VisitRequest {
+  return {
+    id: v.id,
+    name: v.name,
+    visitDate: v.visitDate,
+    telephone: v.telephone,
+    email: v.email,
+    url: v.url,
+    propertyId: v.propertyId,
+    status: v.status,
+    createdAt: iso(v.createdAt),
+  };
+}
+
+export function visitsRepository({ db }: Database) {
+  return {
+    /** Links the request to the listing its page shows, when that listing still exists. */
+    async create(input: VisitRequestInput): Promise<VisitRequest> {
+      const fromUrl = propertyIdFromUrl(input.url);
+      const [known] = fromUrl
+        ? await db.select({ id: properties.id }).from(properties).where(eq(properties.id, fromUrl))
+        : [];
+      const [row] = await db
+        .insert(visitRequests)
+        .values({
+          name: input.name,
+          visitDate: input.visitDate,
+          telephone: input.telephone,
+          email: input.email ?? null,
+          url: input.url ?? null,
+          propertyId: known?.id ?? null,
+        })
+        .returning();
+      return toVisit(row!);
+    },
+
+    async list(limit = 100): Promise<VisitRequest[]> {
+      const rows = await db.select().from(visitRequests).orderBy(desc(visitRequests.createdAt)).limit(limit);
+      return rows.map(toVisit);
+    },
+  };
+}
+
+export type VisitsRepository = ReturnType<typeof visitsRepository>;

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MediaIdParams, UploadFields, UploadResponse } from '../../contract/index.ts';
+import { found, HttpError } from '../http-error.ts';
+import { storeUpload } from '../services/uploads.ts';
+
+const tags = ['Media'];
+
+const media: FastifyPluginAsyncZod = async (app) => {
+  const dir = join(app.env.DATA_DIR, 'media');
+  const limits = {
+    maxImageBytes: app.env.MEDIA_MAX_IMAGE_MB * 1_048_576,
+    maxVideoBytes: app.env.MEDIA_MAX_VIDEO_MB * 1_048_576,
+    maxPixels: app.env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+  };
+
+  app.post(
+    '/media/upload',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: UploadResponse } },
+    },
+    async (req, reply) => {
+      let file: Buffer | undefined;
+      const fields: Record<string, unknown> = {};
+      for await (const part of req.parts({
+        limits: { fileSize: limits.maxVideoBytes, files: 1, fields: 5 },
+      })) {
+        if (part.type === 'file') file = await part.toBuffer();
+        else fields[part.fieldname] = part.value;
+      }
+      if (!file?.length) throw new HttpError(400, 'Aucun fichier reçu (champ « file »)');
+      const declared = UploadFields.safeParse(fields);
+      if (!declared.success) throw new HttpError(400, 'Champ « type » invalide : image ou video');
+      const stored = await storeUpload(file, declared.data.type, dir, limits);
+      await app.repos.media.insert({ ...stored, id: stored.item.id });
+      return reply.status(201).send(stored.item);
+    },
+  );
+
+  app.delete(
+    '/media/:id',
+    { onRequest: app.authenticate, schema: { tags, params: MediaIdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      const files = found(await app.repos.media.remove(req.params.id), 'Média');
+      await Promise.all(files.map((name) => rm(join(dir, name), { force: true })));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default media;

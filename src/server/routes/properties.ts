@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParams,
+  paginated,
+  Property,
+  PropertyInput,
+  PropertyListQuery,
+  PropertyStatusPatch,
+  ViewCountResponse,
+} from '../../contract/index.ts';
+import { found } from '../http-error.ts';
+
+const tags = ['Properties'];
+const what = 'Propriété';
+
+const properties: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.properties;
+  const secured = { onRequest: app.authenticate };
+
+  app.get(
+    '/properties',
+    { schema: { tags, querystring: PropertyListQuery, response: { 200: paginated(Property) } } },
+    (req) => repo.list(req.query),
+  );
+  app.get(
+    '/properties/:id',
+    { schema: { tags, params: IdParams, response: { 200: Property } } },
+    async (req) => found(await repo.get(req.params.id), what),
+  );
+  app.post(
+    '/properties',
+    { ...secured, schema: { tags, body: PropertyInput, response: { 201: Property } } },
+    async (req, reply) => reply.status(201).send(await repo.create(req.body)),
+  );
+  app.put(
+    '/properties/:id',
+    { ...secured, schema: { tags, params: IdParams, body: PropertyInput, response: { 200: Property } } },
+    async (req) => found(await repo.update(req.params.id, req.body), what),
+  );
+  app.patch(
+    '/properties/:id/status',
+    {
+      ...secured,
+      schema: { tags, params: IdParams, body: PropertyStatusPatch, response: { 200: Property } },
+    },
+    async (req) => found(await repo.setStatus(req.params.id, req.body.status), what),
+  );
+  app.delete(
+    '/properties/:id',
+    { ...secured, schema: { tags, params: IdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      found(await repo.remove(req.params.id), what);
+      return reply.status(204).send(null);
+    },
+  );
+  app.patch(
+    '/properties/:id/view',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: IdParams, response: { 200: ViewCountResponse } },
+    },
+    async (req) => ({ id: req.params.id, viewCount: found(await repo.countView(req.params.id), what) }),
+  );
+};
+
+export default properties;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams, TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
+import { found } from '../http-error.ts';
+
+const tags = ['Team'];
+const what = "Membre de l'équipe";
+
+const team: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.team;
+  const secured = { onRequest: app.authenticate };
+
+  app.get(
+    '/team',
+    { schema: { tags, querystring: TeamListQuery, response: { 200: z.array(TeamMember) } } },
+    (req) => repo.list(req.query),
+  );
+  app.get('/team/:id', { schema: { tags, params: IdParams, response: { 200: TeamMember } } }, async (req) =>
+    found(await repo.get(req.params.id), what),
+  );
+  app.post(
+    '/team',
+    { ...secured, schema: { tags, body: TeamMemberInput, response: { 201: TeamMember } } },
+    async (req, reply) => reply.status(201).send(await repo.create(req.body)),
+  );
+  app.put(
+    '/team/:id',
+    { ...secured, schema: { tags, params: IdParams, body: TeamMemberInput, response: { 200: TeamMember } } },
+    async (req) => found(await repo.update(req.params.id, req.body), what),
+  );
+  app.patch(
+    '/team/:id/toggle-status',
+    { ...secured, schema: { tags, params: IdParams, response: { 200: TeamMember } } },
+    async (req) => found(await repo.toggle(req.params.id), what),
+  );
+  app.delete(
+    '/team/:id',
+    { ...secured, schema: { tags, params: IdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      found(await repo.remove(req.params.id), what);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default team;

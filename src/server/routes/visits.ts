@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VisitRequest, VisitRequestInput } from '../../contract/index.ts';
+
+const tags = ['Visits'];
+
+const visits: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/mail/send-visit',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: { tags, body: VisitRequestInput, response: { 201: VisitRequest } },
+    },
+    async (req, reply) => {
+      const visit = await app.repos.visits.create(req.body);
+      app.mailer.notify({
+        subject: `Demande de visite : ${visit.name}, le ${visit.visitDate}`,
+        text: `${visit.name} souhaite visiter le ${visit.visitDate}.\nTéléphone (WhatsApp) : ${visit.telephone}\nE-mail : ${visit.email ?? '—'}\nPage : ${visit.url ?? '—'}`,
+        ...(visit.email ? { replyTo: visit.email } : {}),
+      });
+      return reply.status(201).send(visit);
+    },
+  );
+  app.get(
+    '/visits',
+    { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(VisitRequest) } } },
+    () => app.repos.visits.list(),
+  );
+};
+
+export default visits;

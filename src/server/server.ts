@@ -1,0 +1,46 @@
+import { openDatabase, type Database } from '../db/client.ts';
+import { env } from '../env.ts';
+import { createApp } from './app.ts';
+import { initialise } from './bootstrap.ts';
+
+// The only module that listens: everything else builds on createApp() and is tested without a port.
+async function main() {
+  const config = env();
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    );
+  } catch (error) {
+    console.error(`Ndako cannot open its database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const app = await createApp({ env: config, database, logger: { level: config.LOG_LEVEL } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close().catch((error: unknown) => app.log.error({ err: error }, 'close failed'));
+    await database.close().catch((error: unknown) => app.log.error({ err: error }, 'database close failed'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await initialise(database, app.repos, config, app.log);
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    app.log.error({ err: error }, 'start-up failed');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import type { MediaItem } from '../../contract/index.ts';
+
+/** Responsive widths served for every image; smaller phones download the smallest that fills them. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+const THUMB = { width: 400, height: 300 } as const;
+
+export interface StoredMedia {
+  item: MediaItem & { id: string; thumbnail: string };
+  files: string[];
+  width: number | null;
+  height: number | null;
+  bytes: number;
+}
+
+export class ImageTooLargeError extends Error {}
+export class UnreadableImageError extends Error {}
+
+export const newMediaId = () => randomBytes(16).toString('hex');
+
+/**
+ * Decodes an image and re-encodes it as WebP at each responsive width plus a thumbnail. Re-encoding drops
+ * every byte of the original that is not pixels: metadata (GPS position of a seller's house), trailing
+ * payloads of polyglot files, colour profiles that could carry data.
+ */
+export async function storeImage(
+  input: Buffer,
+  dir: string,
+  options: { maxPixels: number; id?: string },
+): Promise<StoredMedia> {
+  const id = options.id ?? newMediaId();
+  const base = () => sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error' }).rotate();
+  let meta: Metadata;
+  try {
+    meta = await base().metadata();
+  } catch (error) {
+    throw classify(error);
+  }
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const srcWidth = (rotated ? meta.height : meta.width) ?? 0;
+  const srcHeight = (rotated ? meta.width : meta.height) ?? 0;
+  if (!srcWidth || !srcHeight) throw new UnreadableImageError('Image illisible');
+  if (srcWidth * srcHeight > options.maxPixels) throw new ImageTooLargeError('Image trop grande');
+
+  const widths = IMAGE_WIDTHS.filter((w) => w < srcWidth);
+  const largest = Math.min(srcWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  if (!widths.includes(largest as (typeof IMAGE_WIDTHS)[number])) widths.push(largest as never);
+
+  const files: string[] = [];
+  const variants: { width: number; url: string }[] = [];
+  let bytes = 0;
+  try {
+    for (const width of widths) {
+      const name = `${id}-${width}.webp`;
+      const data = await base()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 76, effort: 3 })
+        .toBuffer();
+      await writeFile(join(dir, name), data);
+      files.push(name);
+      variants.push({ width, url: `/media/${name}` });
+      bytes += data.length;
+    }
+    const thumbName = `${id}-thumb.webp`;
+    const thumb = await base()
+      .resize({ ...THUMB, fit: 'cover' })
+      .webp({ quality: 70, effort: 3 })
+      .toBuffer();
+    await writeFile(join(dir, thumbName), thumb);
+    files.push(thumbName);
+    bytes += thumb.length;
+    const height = Math.round((srcHeight * largest) / srcWidth);
+    return {
+      item: {
+        id,
+        type: 'image',
+        url: `/media/${id}-${largest}.webp`,
+        thumbnail: `/media/${thumbName}`,
+        width: largest,
+        height,
+        variants,
+      },
+      files,
+      width: largest,
+      height,
+      bytes,
+    };
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+/** A still that stands for a video in lists, since videos are stored as uploaded, without a decoder here. */
+export async function storeVideoPoster(dir: string, id: string): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${THUMB.width}" height="${THUMB.height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#12355b"/><stop offset="1" stop-color="#0b1f35"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="200" cy="150" r="46" fill="#ffffff" fill-opacity="0.92"/>
+    <path d="M186 124 L186 176 L228 150 Z" fill="#12355b"/></svg>`;
+  const name = `${id}-thumb.webp`;
+  await writeFile(join(dir, name), await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer());
+  return name;
+}
+
+function classify(error: unknown): Error {
+  if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new ImageTooLargeError('Image trop grande');
+  return new UnreadableImageError('Image illisible ou corrompue');
+}

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('smoke', () => {
+  it('answers health', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+  it('creates and lists a property', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: t.auth,
+      payload: { title: 'Villa test', description: 'Belle villa', price: 1000, area: 100, address: 'Av. X', state: 'Gombe' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const list = await t.app.inject('/api/properties?q=villa');
+    expect(list.json().total).toBe(1);
+  });
+});

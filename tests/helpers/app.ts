@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { parseEnv, type Env } from '../../src/env.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { Mailer } from '../../src/server/services/mailer.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `ndako_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  /** Authorization header of a logged-in admin. */
+  auth: { authorization: string };
+  token: string;
+  adminEmail: string;
+  adminPassword: string;
+  close: () => Promise<void>;
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export async function buildTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SITE_DIR: join(dataDir, 'site'),
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await createApp({ env, database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const adminEmail = 'admin@ndako.test';
+  const adminPassword = 'correct horse battery staple';
+  passwordHash ??= hashPassword(adminPassword);
+  await app.repos.accounts.create({
+    email: adminEmail,
+    name: 'Admin Test',
+    passwordHash: await passwordHash,
+    role: 'admin',
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: adminEmail, password: adminPassword },
+  });
+  if (login.statusCode !== 200) throw new Error(`test login failed: ${login.body}`);
+  const token = login.json<{ token: string }>().token;
+  return {
+    app,
+    database,
+    env,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+    adminEmail,
+    adminPassword,
+    close: async () => {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
