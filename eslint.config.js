@@ -24,6 +24,7 @@ export default tseslint.config(
   },
   {
     files: ['src/contract/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

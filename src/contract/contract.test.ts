@@ -29,7 +29,11 @@ describe('contract', () => {
   });
 
   it('splits the features line on commas, trimmed, empties dropped', () => {
-    expect(featuresFromText(' Forage, , groupe électrogène ,parking,')).toEqual(['Forage', 'groupe électrogène', 'parking']);
+    expect(featuresFromText(' Forage, , groupe électrogène ,parking,')).toEqual([
+      'Forage',
+      'groupe électrogène',
+      'parking',
+    ]);
   });
 
   it('reads the property id out of a page address', () => {
@@ -40,12 +44,32 @@ describe('contract', () => {
   });
 
   it('applies the form defaults of the spec to a new property', () => {
-    const p = PropertyInput.parse({ title: 'T', description: 'D', price: 1, area: 2, address: 'A', state: 'Gombe' });
-    expect(p).toMatchObject({ currency: 'USD', type: 'sale', category: 'apartment', status: 'available', features: [], media: [] });
+    const p = PropertyInput.parse({
+      title: 'T',
+      description: 'D',
+      price: 1,
+      area: 2,
+      address: 'A',
+      state: 'Gombe',
+    });
+    expect(p).toMatchObject({
+      currency: 'USD',
+      type: 'sale',
+      category: 'apartment',
+      status: 'available',
+      features: [],
+      media: [],
+    });
   });
 
   it('refuses media addresses that could run script', () => {
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x.png', '/media/../../etc/passwd', 'http://x.y/a.png']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example/x.png',
+      '/media/../../etc/passwd',
+      'http://x.y/a.png',
+    ]) {
       expect(MediaUrl.safeParse(bad).success, bad).toBe(false);
     }
     expect(MediaUrl.safeParse('/media/abc-480.webp').success).toBe(true);
@@ -53,12 +77,20 @@ describe('contract', () => {
   });
 
   it('accepts phone numbers as people write them', () => {
-    for (const ok of ['+243 81 234 5678', '0812345678', '(+243) 99-123-4567']) expect(Phone.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['abc', '12', '+243 81 234 5678 ext. 9']) expect(Phone.safeParse(bad).success, bad).toBe(false);
+    for (const ok of ['+243 81 234 5678', '0812345678', '(+243) 99-123-4567'])
+      expect(Phone.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['abc', '12', '+243 81 234 5678 ext. 9'])
+      expect(Phone.safeParse(bad).success, bad).toBe(false);
   });
 
   it('treats an empty optional phone or e-mail as absent', () => {
-    const m = MessageInput.parse({ senderName: 'A', senderEmail: 'A@B.CD', senderPhone: '', subject: 'S', content: 'C' });
+    const m = MessageInput.parse({
+      senderName: 'A',
+      senderEmail: 'A@B.CD',
+      senderPhone: '',
+      subject: 'S',
+      content: 'C',
+    });
     expect(m.senderPhone).toBeUndefined();
     expect(m.senderEmail).toBe('a@b.cd');
     const v = VisitRequestInput.parse({ name: 'A', visitDate: day(3), telephone: '0812345678', email: '' });
@@ -66,7 +98,8 @@ describe('contract', () => {
   });
 
   it('books visits from today to a year ahead only', () => {
-    const visit = (visitDate: string) => VisitRequestInput.safeParse({ name: 'A', visitDate, telephone: '0812345678' }).success;
+    const visit = (visitDate: string) =>
+      VisitRequestInput.safeParse({ name: 'A', visitDate, telephone: '0812345678' }).success;
     expect(visit(day(0))).toBe(true);
     expect(visit(`${day(5)}T10:30`)).toBe(true);
     expect(visit(day(-10))).toBe(false);
@@ -76,8 +109,21 @@ describe('contract', () => {
   });
 
   it('parses catalogue queries from strings', () => {
-    const q = PropertyListQuery.parse({ page: '2', limit: '9', featured: 'true', minPrice: '1000', state: 'Limete' });
-    expect(q).toMatchObject({ page: 2, limit: 9, featured: true, minPrice: 1000, state: 'Limete', sort: 'newest' });
+    const q = PropertyListQuery.parse({
+      page: '2',
+      limit: '9',
+      featured: 'true',
+      minPrice: '1000',
+      state: 'Limete',
+    });
+    expect(q).toMatchObject({
+      page: 2,
+      limit: 9,
+      featured: true,
+      minPrice: 1000,
+      state: 'Limete',
+      sort: 'newest',
+    });
     expect(PropertyListQuery.safeParse({ limit: '101' }).success).toBe(false);
     expect(PropertyListQuery.safeParse({ featured: 'yes' }).success).toBe(false);
     expect(PropertyListQuery.safeParse({ state: 'Paris' }).success).toBe(false);

@@ -127,13 +127,11 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     if (hasSite && !request.url.startsWith('/api/') && existsSync(join(siteDir, '404.html'))) {
       return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html', siteDir);
     }
-    return reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
-      });
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 });
 

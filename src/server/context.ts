@@ -33,6 +33,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: like authenticate, then 403 unless the account is an admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     account: Account | null;

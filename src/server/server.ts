@@ -17,7 +17,14 @@ async function main() {
     console.error(`Ndako cannot open its database: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = await createApp({ env: config, database, logger: { level: config.LOG_LEVEL } });
+  // People starting the server in a terminal read lines, log collectors read JSON.
+  const logger = process.stdout.isTTY
+    ? {
+        level: config.LOG_LEVEL,
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      }
+    : { level: config.LOG_LEVEL };
+  const app = await createApp({ env: config, database, logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {

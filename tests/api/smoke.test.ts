@@ -17,7 +17,14 @@ describe('smoke', () => {
       method: 'POST',
       url: '/api/properties',
       headers: t.auth,
-      payload: { title: 'Villa test', description: 'Belle villa', price: 1000, area: 100, address: 'Av. X', state: 'Gombe' },
+      payload: {
+        title: 'Villa test',
+        description: 'Belle villa',
+        price: 1000,
+        area: 100,
+        address: 'Av. X',
+        state: 'Gombe',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const list = await t.app.inject('/api/properties?q=villa');

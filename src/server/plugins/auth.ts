@@ -27,4 +27,9 @@ export default fp(async function auth(fastify: FastifyInstance) {
     request.sessionExpiresAt = session.expiresAt;
     request.tokenHash = tokenHash;
   });
+
+  fastify.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    await fastify.authenticate(request, reply);
+    if (request.account?.role !== 'admin') throw new HttpError(403, 'Action réservée aux administrateurs');
+  });
 });

@@ -8,7 +8,8 @@ const what = "Membre de l'équipe";
 
 const team: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.team;
-  const secured = { onRequest: app.authenticate };
+  // Agents manage listings and messages; the team is the admins' business.
+  const secured = { onRequest: app.requireAdmin };
 
   app.get(
     '/team',

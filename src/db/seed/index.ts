@@ -1,0 +1,217 @@
+import { mkdir } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { Database, Db } from '../client.ts';
+import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../schema.ts';
+import { storeImage, type StoredMedia } from '../../server/services/images.ts';
+import { buildMessages, buildVisits, type ListingRef } from './activity.ts';
+import { buildPageViews } from './traffic.ts';
+import { avatarSvg } from './avatar.ts';
+import { buildListings, type PhotoKind, type PhotoPool, type PoolPhoto } from './listings.ts';
+import { TEAM, congolesePhone, emailLocal } from './people.ts';
+import { hex, seededRandom, type Rng } from './random.ts';
+import { apartmentScene, houseScene } from './scenes-homes.ts';
+import { villaScene } from './scenes-villa.ts';
+import { bedroomScene, kitchenScene, livingRoomScene, workspaceScene } from './scenes-rooms.ts';
+import { landScene } from './scenes-land.ts';
+import { officeScene } from './scenes-office.ts';
+
+export interface SeedOptions {
+  /** Where the WebP files go: the API's DATA_DIR/media. */
+  mediaDir: string;
+  /** How many listings; photos are drawn once and shared, so thousands stay quick. */
+  properties: number;
+  /** Pixel limit handed to storeImage; the pictures drawn here are 1600 × 1000. */
+  maxPixels?: number;
+  log?: (line: string) => void;
+  /** Source of randomness in [0, 1); by default a seeded generator, so the demo is the same on every run. */
+  random?: () => number;
+}
+
+export interface SeedResult {
+  properties: number;
+  team: number;
+  messages: number;
+  visitRequests: number;
+  pageViews: number;
+  media: number;
+}
+
+const BATCH = 500;
+const SITE_URL = 'http://localhost:4321';
+const DAY = 86_400_000;
+
+/** The shared photo pool: what each kind of listing can show. */
+const POOL_PLAN: readonly (readonly [PhotoKind, number, (rng: Rng, index: number) => string])[] = [
+  ['apartment', 6, apartmentScene],
+  ['house', 6, houseScene],
+  ['villa', 5, villaScene],
+  ['office', 4, officeScene],
+  ['land', 4, (rng, i) => landScene(rng, i % 2 === 1)],
+  ['living', 4, livingRoomScene],
+  ['kitchen', 3, kitchenScene],
+  ['bedroom', 3, bedroomScene],
+  ['workspace', 2, workspaceScene],
+];
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function insertInBatches<T>(
+  rows: readonly T[],
+  insert: (batch: T[]) => Promise<unknown>,
+  progress?: (done: number) => void,
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await insert(rows.slice(i, i + BATCH));
+    progress?.(Math.min(rows.length, i + BATCH));
+  }
+}
+
+const mediaRow = (stored: StoredMedia) => ({
+  id: stored.item.id,
+  type: 'image' as const,
+  mime: 'image/webp',
+  bytes: stored.bytes,
+  width: stored.width,
+  height: stored.height,
+  files: stored.files,
+  item: stored.item,
+});
+
+/**
+ * Fills an empty, migrated database with a believable agency: team, listings over the 24 communes with
+ * generated photos, messages, visit requests and two months of traffic.
+ */
+export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
+  if (!Number.isInteger(options.properties) || options.properties < 0)
+    throw new Error('properties: a whole number ≥ 0');
+  const rng = options.random ?? seededRandom();
+  const log = options.log ?? (() => {});
+  const maxPixels = options.maxPixels ?? 40_000_000;
+  const now = Date.now();
+  await mkdir(options.mediaDir, { recursive: true });
+
+  // Draw every picture first, in a fixed order, so the random sequence does not depend on encoding speed.
+  const portraits = TEAM.map((member, i) => ({
+    svg: avatarSvg(rng, member.name, member.gender, i),
+    id: hex(rng, 32),
+  }));
+  const scenes = POOL_PLAN.flatMap(([kind, count, draw]) =>
+    Array.from({ length: count }, (_, i) => {
+      const svg = draw(rng, i);
+      return { kind, svg, id: hex(rng, 32), saleBoard: svg.includes('À VENDRE') };
+    }),
+  );
+  // Pictures are drawn at 1600 × 1000 (portraits 600 × 600); a lower pixel limit scales them down to fit.
+  const encode = async (svg: string, id: string, width: number, height: number) => {
+    const scale = Math.min(1, Math.sqrt(maxPixels / (width * height)));
+    const image = sharp(Buffer.from(svg));
+    if (scale < 1) image.resize(Math.max(1, Math.floor(width * scale)));
+    const png = await image.png({ compressionLevel: 1 }).toBuffer();
+    return storeImage(png, options.mediaDir, { maxPixels, id });
+  };
+
+  const storedPortraits = await mapLimit(portraits, 3, (p) => encode(p.svg, p.id, 600, 600));
+  log(`Seeding: portraits ${storedPortraits.length}/${TEAM.length}`);
+  let encoded = 0;
+  const storedScenes = await mapLimit(scenes, 3, async (s) => {
+    const stored = await encode(s.svg, s.id, 1600, 1000);
+    encoded++;
+    if (encoded % 6 === 0 || encoded === scenes.length) log(`Seeding: photos ${encoded}/${scenes.length}`);
+    return stored;
+  });
+  const pool = Object.fromEntries(POOL_PLAN.map(([kind]) => [kind, [] as PoolPhoto[]])) as Record<
+    PhotoKind,
+    PoolPhoto[]
+  >;
+  scenes.forEach((s, i) => {
+    const stored = storedScenes[i];
+    if (stored) pool[s.kind].push({ item: stored.item, saleBoard: s.saleBoard });
+  });
+
+  return database.transaction(async (tx: Db) => {
+    const mediaRows = [...storedPortraits, ...storedScenes].map(mediaRow);
+    await insertInBatches(mediaRows, (batch) => tx.insert(media).values(batch));
+
+    const team = await tx
+      .insert(teamMembers)
+      .values(
+        TEAM.map((member, i) => {
+          const joined = new Date(now - member.joinedDaysAgo * DAY);
+          return {
+            name: member.name,
+            role: member.role,
+            phone: congolesePhone(rng),
+            email: `${emailLocal(member.name)}@ndako.cd`,
+            photo: storedPortraits[i]?.item.url ?? null,
+            joinDate: joined.toISOString().slice(0, 10),
+            isActive: member.isActive,
+            createdAt: joined,
+            updatedAt: new Date(now - (member.isActive ? 30 : 200) * DAY),
+          };
+        }),
+      )
+      .returning({ id: teamMembers.id });
+    log(`Seeding: team ${team.length}/${TEAM.length}`);
+    const agents = TEAM.flatMap((member, i) => {
+      const id = team[i]?.id;
+      if (!id || !member.isActive || !member.handlesListings) return [];
+      const weight = member.role === 'Agent Senior' ? 3 : member.role === 'Agent Junior' ? 2 : 1.5;
+      return [[id, weight] as const];
+    });
+
+    const rows = buildListings(rng, options.properties, {
+      now: new Date(now),
+      pool: pool as PhotoPool,
+      agents,
+    });
+    const listings: ListingRef[] = [];
+    await insertInBatches(
+      rows,
+      async (batch) => {
+        const inserted = await tx.insert(properties).values(batch).returning({
+          id: properties.id,
+          title: properties.title,
+          state: properties.state,
+          status: properties.status,
+          viewCount: properties.viewCount,
+        });
+        listings.push(...inserted);
+      },
+      (done) => log(`Seeding: properties ${done}/${rows.length}`),
+    );
+
+    const messageRows = buildMessages(rng, now, listings);
+    await insertInBatches(messageRows, (batch) => tx.insert(messages).values(batch));
+    const visitRows = buildVisits(rng, now, listings, SITE_URL);
+    await insertInBatches(visitRows, (batch) => tx.insert(visitRequests).values(batch));
+    log(`Seeding: messages ${messageRows.length}, visit requests ${visitRows.length}`);
+    const viewRows = buildPageViews(rng, now, listings);
+    await insertInBatches(viewRows, (batch) => tx.insert(pageViews).values(batch));
+    log(`Seeding: page views ${viewRows.length}`);
+
+    return {
+      properties: listings.length,
+      team: team.length,
+      messages: messageRows.length,
+      visitRequests: visitRows.length,
+      pageViews: viewRows.length,
+      media: mediaRows.length,
+    };
+  });
+}
