@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, IsoDate, IsoDateTime, Line, MediaUrl, Phone } from './common.ts';
+import { Email, Id, IsoDate, IsoDateTime, Line, MediaUrl, PageQuery, Phone } from './common.ts';
 import { TeamRole } from './enums.ts';
 
 export const TeamMember = z.object({
@@ -40,7 +40,7 @@ export const TeamMemberInput = z.object({
 });
 export type TeamMemberInput = z.infer<typeof TeamMemberInput>;
 
-export const TeamListQuery = z.object({
+export const TeamListQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),
   active: z.enum(['true', 'false']).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, Email, Id, IsoDateTime, Line, Phone } from './common.ts';
+import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, Phone } from './common.ts';
 import { VisitStatus } from './enums.ts';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +52,9 @@ export const VisitRequest = z.object({
   createdAt: IsoDateTime,
 });
 export type VisitRequest = z.infer<typeof VisitRequest>;
+
+export const VisitListQuery = PageQuery.extend({ status: VisitStatus.optional() });
+export type VisitListQuery = z.infer<typeof VisitListQuery>;
 
 /** Reads the property id out of a page address such as https://…/en/property/42. */
 export function propertyIdFromUrl(url: string | undefined | null): number | null {

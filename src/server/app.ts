@@ -145,6 +145,8 @@ export async function createApp(
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
   });
+  // The API speaks JSON (and multipart for uploads): a text/plain body is an unsupported type, not a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(ndako, options);

@@ -55,7 +55,7 @@ describe('roles enforced by the API', () => {
     const refused = await t.app.inject({ method: 'POST', url: '/api/team', headers: agent, payload: member });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Action réservée aux administrateurs');
-    expect((await t.app.inject('/api/team')).json()).toHaveLength(0);
+    expect((await t.app.inject('/api/team')).json()).toMatchObject({ data: [], total: 0 });
 
     const created = await t.app.inject({
       method: 'POST',

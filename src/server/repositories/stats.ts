@@ -24,8 +24,9 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
     },
 
     async dashboard(now = new Date()): Promise<DashboardStats> {
-      const thisMonth = monthStart(now, 0);
-      const lastMonth = monthStart(now, 1);
+      // Bound as text: the postgres driver cannot serialise a Date inside raw SQL (PGlite can).
+      const thisMonth = sql`${monthStart(now, 0).toISOString()}::timestamptz`;
+      const lastMonth = sql`${monthStart(now, 1).toISOString()}::timestamptz`;
       const sold = sql`${properties.status} = 'sold'`;
       const [p] = await db
         .select({

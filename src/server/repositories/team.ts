@@ -1,10 +1,11 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema.ts';
 import { iso, likePattern } from './errors.ts';
 
-const assigned = sql<number>`(SELECT count(*)::int FROM properties p WHERE p.manager_id = ${teamMembers.id})`;
+// Qualified by hand: Drizzle renders a column bare inside raw SQL, where it would bind to the subquery's table.
+const assigned = sql<number>`(SELECT count(*)::int FROM properties p WHERE p.manager_id = "team_members"."id")`;
 const columns = { member: teamMembers, propertiesAssigned: assigned };
 
 function toMember({
@@ -44,19 +45,23 @@ export function teamRepository({ db }: Database) {
   return {
     get,
 
-    async list(q: TeamListQuery): Promise<TeamMember[]> {
+    async list(q: TeamListQuery) {
       const where: (SQL | undefined)[] = [];
       if (q.q) {
         const p = likePattern(q.q);
         where.push(or(ilike(teamMembers.name, p), ilike(teamMembers.email, p), ilike(teamMembers.phone, p)));
       }
       if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
+      const condition = and(...where);
       const rows = await db
         .select(columns)
         .from(teamMembers)
-        .where(and(...where))
-        .orderBy(asc(teamMembers.joinDate), asc(teamMembers.id));
-      return rows.map(toMember);
+        .where(condition)
+        .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(teamMembers).where(condition);
+      return { data: rows.map(toMember), total: total?.n ?? 0, page: q.page, limit: q.limit };
     },
 
     async create(input: TeamMemberInput): Promise<TeamMember> {

@@ -1,5 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
-import { propertyIdFromUrl, type VisitRequest, type VisitRequestInput } from '../../contract/index.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  propertyIdFromUrl,
+  type VisitListQuery,
+  type VisitRequest,
+  type VisitRequestInput,
+} from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { properties, visitRequests } from '../../db/schema.ts';
 import { iso } from './errors.ts';
@@ -40,9 +45,17 @@ export function visitsRepository({ db }: Database) {
       return toVisit(row!);
     },
 
-    async list(limit = 100): Promise<VisitRequest[]> {
-      const rows = await db.select().from(visitRequests).orderBy(desc(visitRequests.createdAt)).limit(limit);
-      return rows.map(toVisit);
+    async list(q: VisitListQuery) {
+      const condition = q.status ? eq(visitRequests.status, q.status) : undefined;
+      const rows = await db
+        .select()
+        .from(visitRequests)
+        .where(condition)
+        .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(visitRequests).where(condition);
+      return { data: rows.map(toVisit), total: total?.n ?? 0, page: q.page, limit: q.limit };
     },
   };
 }

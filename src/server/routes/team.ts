@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
+import { IdParams, paginated, TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import { found } from '../http-error.ts';
 
 const tags = ['Team'];
@@ -13,7 +13,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/team',
-    { schema: { tags, querystring: TeamListQuery, response: { 200: z.array(TeamMember) } } },
+    { schema: { tags, querystring: TeamListQuery, response: { 200: paginated(TeamMember) } } },
     (req) => repo.list(req.query),
   );
   app.get('/team/:id', { schema: { tags, params: IdParams, response: { 200: TeamMember } } }, async (req) =>

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { VisitRequest, VisitRequestInput } from '../../contract/index.ts';
+import { paginated, VisitListQuery, VisitRequest, VisitRequestInput } from '../../contract/index.ts';
 
 const tags = ['Visits'];
 
@@ -23,8 +22,11 @@ const visits: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/visits',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(VisitRequest) } } },
-    () => app.repos.visits.list(),
+    {
+      onRequest: app.authenticate,
+      schema: { tags, querystring: VisitListQuery, response: { 200: paginated(VisitRequest) } },
+    },
+    (req) => app.repos.visits.list(req.query),
   );
 };
 

@@ -1,0 +1,276 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardStats, Property, VisitStats } from '../../src/contract/index.ts';
+import { properties } from '../../src/db/schema.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  createMember,
+  createMessage,
+  createProperty,
+  expectError,
+  nextIp,
+  propertyInput,
+  visitInput,
+} from '../helpers/fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { CDF_PER_USD: '2000', USD_PER_EUR: '1.5' } });
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+const stats = async () => {
+  const res = await t.app.inject({ url: '/api/dashboard/stats', headers: t.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DashboardStats>();
+};
+const visitStats = async () => {
+  const res = await t.app.inject({ url: '/api/dashboard/visits', headers: t.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<VisitStats>();
+};
+/** Today in Kinshasa (UTC+1, all year). */
+const kinshasaToday = () => new Date(Date.now() + HOUR).toISOString().slice(0, 10);
+/** Midnight, Kinshasa time, on the first day of the current month. */
+const kinshasaMonthStart = () => {
+  const local = new Date(Date.now() + HOUR);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - HOUR);
+};
+
+describe('GET /api/dashboard/stats', () => {
+  let p: Record<string, Property>;
+
+  it('reports zeros on an empty database', async () => {
+    expect(await stats()).toEqual({
+      properties: { total: 0, available: 0, rended: 0 },
+      hotOffers: 0,
+      team: { total: 0, active: 0 },
+      messages: { unread: 0, total: 0 },
+      visitRequests: { pending: 0 },
+      revenue: { monthly: 0, previousMonth: 0, currency: 'USD' },
+      monthlyGrowth: null,
+      views: { total: 0, mostViewed: [] },
+    });
+  });
+
+  it('computes every figure from the data', async () => {
+    p = {
+      available1: await createProperty(t, { title: 'Disponible Un' }),
+      available2: await createProperty(t, { title: 'Disponible Deux' }),
+      hot: await createProperty(t, { title: 'Offre chaude', status: 'hot' }),
+      soldUsd: await createProperty(t, { title: 'Vendue USD', price: 100_000 }),
+      soldCdf: await createProperty(t, {
+        title: 'Vendue CDF',
+        price: 20_000_000,
+        currency: 'CDF',
+        status: 'sold',
+      }),
+      soldEur: await createProperty(t, { title: 'Vendue EUR', price: 1000, currency: 'EUR' }),
+      unavailable: await createProperty(t, { title: 'Indisponible', status: 'unavailable' }),
+    };
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${p.soldUsd!.id}/status`,
+      headers: t.auth,
+      payload: { status: 'sold' },
+    });
+    expect(patch.statusCode).toBe(200);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${p.soldEur!.id}`,
+      headers: t.auth,
+      payload: propertyInput({ title: 'Vendue EUR', price: 1000, currency: 'EUR', status: 'sold' }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    await createMember(t);
+    await createMember(t);
+    const inactive = await createMember(t);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/team/${inactive.id}/toggle-status`,
+          headers: t.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const messages = [
+      await createMessage(t),
+      await createMessage(t),
+      await createMessage(t),
+      await createMessage(t),
+    ];
+    for (const [m, status] of [
+      [messages[0]!, 'read'],
+      [messages[1]!, 'replied'],
+    ] as const) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/messages/${m.id}/status`,
+            headers: t.auth,
+            payload: { status },
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/mail/send-visit',
+            remoteAddress: nextIp(),
+            payload: visitInput(),
+          })
+        ).statusCode,
+      ).toBe(201);
+    }
+    for (const [key, n] of [
+      ['hot', 5],
+      ['available1', 3],
+      ['available2', 1],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        expect(
+          (
+            await t.app.inject({
+              method: 'PATCH',
+              url: `/api/properties/${p[key]!.id}/view`,
+              remoteAddress: nextIp(),
+            })
+          ).statusCode,
+        ).toBe(200);
+      }
+    }
+
+    const s = await stats();
+    expect(s.properties).toEqual({ total: 7, available: 2, rended: 3 });
+    expect(s.hotOffers).toBe(1);
+    expect(s.team).toEqual({ total: 3, active: 2 });
+    expect(s.messages).toEqual({ unread: 2, total: 4 });
+    expect(s.visitRequests).toEqual({ pending: 2 });
+    // 100 000 USD + 20 000 000 CDF at 2000 per USD + 1000 EUR at 1.5 USD each.
+    expect(s.revenue).toEqual({ monthly: 111_500, previousMonth: 0, currency: 'USD' });
+    expect(s.monthlyGrowth).toBeNull();
+    expect(s.views.total).toBe(9);
+    expect(s.views.mostViewed).toEqual([
+      { id: p.hot!.id, title: 'Offre chaude', viewCount: 5 },
+      { id: p.available1!.id, title: 'Disponible Un', viewCount: 3 },
+      { id: p.available2!.id, title: 'Disponible Deux', viewCount: 1 },
+      { id: p.unavailable!.id, title: 'Indisponible', viewCount: 0 },
+      { id: p.soldEur!.id, title: 'Vendue EUR', viewCount: 0 },
+    ]);
+  });
+
+  it('compares with the previous month', async () => {
+    // The USD sale is moved ten days before the start of this month (Kinshasa time).
+    const lastMonth = new Date(kinshasaMonthStart().getTime() - 10 * 24 * HOUR);
+    await t.database.db
+      .update(properties)
+      .set({ statusChangedAt: lastMonth })
+      .where(eq(properties.id, p.soldUsd!.id));
+    let s = await stats();
+    expect(s.revenue).toEqual({ monthly: 11_500, previousMonth: 100_000, currency: 'USD' });
+    expect(s.monthlyGrowth).toBe(-88.5);
+
+    // Setting "sold" again does not re-date the sale; taking it off the market removes it from revenue.
+    const patch = (id: number, status: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/properties/${id}/status`,
+        headers: t.auth,
+        payload: { status },
+      });
+    expect((await patch(p.soldUsd!.id, 'sold')).statusCode).toBe(200);
+    expect((await stats()).revenue.previousMonth).toBe(100_000);
+    expect((await patch(p.soldCdf!.id, 'available')).statusCode).toBe(200);
+    s = await stats();
+    expect(s.revenue).toEqual({ monthly: 1500, previousMonth: 100_000, currency: 'USD' });
+    expect(s.monthlyGrowth).toBe(-98.5);
+    expect(s.properties).toEqual({ total: 7, available: 3, rended: 2 });
+  });
+});
+
+describe('page views and GET /api/dashboard/visits', () => {
+  const pageview = (path: string, session: string, remoteAddress: string, agent: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      remoteAddress,
+      headers: { 'user-agent': agent },
+      payload: { path, session },
+    });
+
+  it('reports no traffic before any page view, over 30 days ending today', async () => {
+    const v = await visitStats();
+    expect(v).toMatchObject({
+      totalVisits: 0,
+      uniqueVisitors: 0,
+      pageViews: 0,
+      bounceRate: 0,
+      averageSessionDuration: 0,
+      topPages: [],
+    });
+    expect(v.dailyVisits).toHaveLength(30);
+    expect(v.dailyVisits.at(-1)?.date).toBe(kinshasaToday());
+    expect(v.dailyVisits.every((d) => d.visits === 0 && d.pageViews === 0)).toBe(true);
+  });
+
+  it('records page views publicly (204) and reports them', async () => {
+    const views: [string, string, string, string][] = [
+      ['/', 'sessionAAA1', '10.1.1.1', 'UA-1'],
+      ['/properties?type=rent#map', 'sessionAAA1', '10.1.1.1', 'UA-1'],
+      ['/property/1', 'sessionAAA1', '10.1.1.1', 'UA-1'],
+      ['/', 'sessionBBB2', '10.1.1.1', 'UA-1'],
+      ['/properties', 'sessionCCC3', '10.2.2.2', 'UA-2'],
+    ];
+    for (const args of views) {
+      const res = await pageview(...args);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(res.body).toBe('');
+    }
+    const v = await visitStats();
+    expect(v.pageViews).toBe(5);
+    expect(v.totalVisits).toBe(3);
+    expect(v.uniqueVisitors).toBe(2);
+    expect(v.bounceRate).toBe(66.7);
+    expect(v.averageSessionDuration).toBeGreaterThanOrEqual(0);
+    expect(v.topPages).toEqual([
+      { path: '/', views: 2 },
+      { path: '/properties', views: 2 },
+      { path: '/property/1', views: 1 },
+    ]);
+    expect(v.dailyVisits).toHaveLength(30);
+    const dates = v.dailyVisits.map((d) => d.date);
+    for (let i = 1; i < dates.length; i++) {
+      expect(Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`)).toBe(24 * HOUR);
+    }
+    expect(v.dailyVisits.at(-1)).toEqual({ date: kinshasaToday(), visits: 3, pageViews: 5 });
+    expect(v.dailyVisits.slice(0, -1).every((d) => d.visits === 0 && d.pageViews === 0)).toBe(true);
+  });
+
+  it.each([
+    ['a path without a leading slash', { path: 'nope', session: 'sessionDDD4' }],
+    ['a path with a space', { path: '/a b', session: 'sessionDDD4' }],
+    ['a path of 400 characters', { path: `/${'a'.repeat(400)}`, session: 'sessionDDD4' }],
+    ['an absolute url', { path: 'https://evil.example/', session: 'sessionDDD4' }],
+    ['a short session', { path: '/', session: 'short' }],
+    ['a session with spaces', { path: '/', session: 'bad session id' }],
+    ['no session', { path: '/' }],
+  ])('answers 400 to %s and records nothing', async (_name, payload) => {
+    const before = (await visitStats()).pageViews;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      remoteAddress: nextIp(),
+      payload,
+    });
+    expectError(res, 400);
+    expect((await visitStats()).pageViews).toBe(before);
+  });
+});

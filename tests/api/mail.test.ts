@@ -1,0 +1,188 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message, VisitRequest } from '../../src/contract/index.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { countMessages, createProperty, messageInput, nextIp, visitInput } from '../helpers/fixtures.ts';
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives in memory. */
+async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port on which nothing listens. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** The value of one header of a raw message, unfolded. */
+const header = (raw: string, name: string) => {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+};
+const body = (raw: string) =>
+  raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n')
+    .replace(/=\r?\n/g, '');
+
+describe('notifications through SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_TO: 'agence@ndako.test',
+        MAIL_FROM: 'Ndako <robot@ndako.test>',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('stores a message and mails its details to the agency', async () => {
+    const payload = messageInput({
+      senderName: 'Joseph Ilunga',
+      senderEmail: 'joseph@example.cd',
+      subject: 'Villa a Ngaliema',
+      content: 'Est-elle encore disponible ?',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: nextIp(),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const message = res.json<Message>();
+    const stored = await t.app.inject({ url: `/api/messages/${message.id}`, headers: t.auth });
+    expect(stored.json<Message>().subject).toBe('Villa a Ngaliema');
+
+    await t.app.mailer.idle();
+    const mail = smtp.received.find((m) => header(m.raw, 'Subject')?.includes('Villa a Ngaliema'));
+    expect(mail, JSON.stringify(smtp.received.map((m) => header(m.raw, 'Subject')))).toBeDefined();
+    expect(mail!.to).toEqual(['agence@ndako.test']);
+    expect(mail!.from).toBe('robot@ndako.test');
+    expect(header(mail!.raw, 'Subject')).toBe('Nouveau message : Villa a Ngaliema');
+    expect(header(mail!.raw, 'Reply-To')).toContain('joseph@example.cd');
+    expect(body(mail!.raw)).toContain('Joseph Ilunga');
+    expect(body(mail!.raw)).toContain('+243 99 123 45 67');
+    expect(body(mail!.raw)).toContain('Est-elle encore disponible ?');
+  });
+
+  it('stores a visit request and mails its details to the agency', async () => {
+    const p = await createProperty(t);
+    const payload = visitInput({
+      name: 'Grace Tshala',
+      email: 'grace@example.cd',
+      url: `http://x/property/${p.id}`,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/send-visit',
+      remoteAddress: nextIp(),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = res.json<VisitRequest>();
+    const list = (await t.app.inject({ url: '/api/visits', headers: t.auth })).json<{
+      data: VisitRequest[];
+    }>().data;
+    expect(list.map((v) => v.id)).toContain(visit.id);
+
+    await t.app.mailer.idle();
+    const mail = smtp.received.find((m) => header(m.raw, 'Subject')?.includes('Grace Tshala'));
+    expect(mail).toBeDefined();
+    expect(mail!.to).toEqual(['agence@ndako.test']);
+    expect(header(mail!.raw, 'Subject')).toBe(`Demande de visite : Grace Tshala, le ${payload.visitDate}`);
+    expect(header(mail!.raw, 'Reply-To')).toContain('grace@example.cd');
+    expect(body(mail!.raw)).toContain('+243 81 555 44 33');
+    expect(body(mail!.raw)).toContain(`http://x/property/${p.id}`);
+  });
+
+  it('sends nothing for a refused request', async () => {
+    await t.app.mailer.idle();
+    const before = smtp.received.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: nextIp(),
+      payload: messageInput({ senderEmail: 'bad' }),
+    });
+    expect(res.statusCode).toBe(400);
+    await t.app.mailer.idle();
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('when the mail server is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, MAIL_TO: 'agence@ndako.test' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('still answers 201 and keeps the message and the visit request', async () => {
+    const before = await countMessages(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: nextIp(),
+      payload: messageInput({ subject: 'Pendant la panne' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/send-visit',
+      remoteAddress: nextIp(),
+      payload: visitInput(),
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
+    await t.app.mailer.idle();
+    expect(await countMessages(t)).toBe(before + 1);
+    const stored = await t.app.inject({ url: `/api/messages/${res.json<Message>().id}`, headers: t.auth });
+    expect(stored.json<Message>().subject).toBe('Pendant la panne');
+    const visits = (await t.app.inject({ url: '/api/visits', headers: t.auth })).json<{
+      data: VisitRequest[];
+    }>().data;
+    expect(visits.map((v) => v.id)).toContain(visit.json<VisitRequest>().id);
+  });
+});

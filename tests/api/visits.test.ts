@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VisitRequest } from '../../src/contract/index.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createProperty, expectError, isoDay, nextIp, visitInput } from '../helpers/fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const send = (payload: unknown, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/mail/send-visit', remoteAddress, payload: payload as object });
+const visits = async () => {
+  const res = await t.app.inject({ url: '/api/visits', headers: t.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: VisitRequest[] }>().data;
+};
+
+describe('POST /api/mail/send-visit (public)', () => {
+  it('stores the request, linked to the property of its page', async () => {
+    const p = await createProperty(t);
+    const payload = visitInput({ email: 'patrick@example.cd', url: `http://x/property/${p.id}` });
+    const res = await send(payload);
+    expect(res.statusCode, res.body).toBe(201);
+    const v = res.json<VisitRequest>();
+    expect(v).toMatchObject({
+      name: 'Patrick Mbala',
+      visitDate: payload.visitDate,
+      telephone: '+243 81 555 44 33',
+      email: 'patrick@example.cd',
+      url: `http://x/property/${p.id}`,
+      propertyId: p.id,
+      status: 'new',
+    });
+    expect((await visits()).find((x) => x.id === v.id)).toEqual(v);
+  });
+
+  it.each([
+    ['a localised property page', (id: number) => `https://ndako.cd/en/property/${id}?ref=home#photos`, true],
+    ['a property that does not exist', () => 'http://x/property/999999', false],
+    ['a page that is not a property', () => 'https://ndako.cd/contact', false],
+  ])('reads the property id from %s', async (_name, url, linked) => {
+    const p = await createProperty(t);
+    const res = await send(visitInput({ url: url(p.id) }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<VisitRequest>().propertyId).toBe(linked ? p.id : null);
+  });
+
+  it('accepts no url, an empty e-mail and a date with a time', async () => {
+    const res = await send(visitInput({ email: '', url: '', visitDate: `${isoDay(10)}T14:30` }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      email: null,
+      url: null,
+      propertyId: null,
+      visitDate: `${isoDay(10)}T14:30`,
+    });
+  });
+
+  it('accepts today and eleven months ahead', async () => {
+    expect((await send(visitInput({ visitDate: isoDay(0) }))).statusCode).toBe(201);
+    expect((await send(visitInput({ visitDate: isoDay(330) }))).statusCode).toBe(201);
+  });
+});
+
+describe('invalid visit requests are refused with 400 and nothing stored', () => {
+  const base = visitInput({ email: 'patrick@example.cd' });
+  const without = (key: string) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
+  it.each([
+    ['missing name', without('name')],
+    ['blank name', { ...base, name: ' ' }],
+    ['missing visitDate', without('visitDate')],
+    ['missing telephone', without('telephone')],
+    ['a date in the past', { ...base, visitDate: isoDay(-10) }],
+    ['a date two years ahead', { ...base, visitDate: isoDay(730) }],
+    ['a date as DD/MM/YYYY', { ...base, visitDate: '21/11/2026' }],
+    ['an impossible date', { ...base, visitDate: `${isoDay(30).slice(0, 4)}-13-45` }],
+    ['a date in words', { ...base, visitDate: 'demain' }],
+    ['a bad phone', { ...base, telephone: 'WhatsApp svp' }],
+    ['a bad optional e-mail', { ...base, email: 'patrick@' }],
+    ['a javascript: url', { ...base, url: 'javascript:alert(1)' }],
+  ])('%s', async (_name, payload) => {
+    const before = (await visits()).length;
+    expectError(await send(payload), 400);
+    expect((await visits()).length).toBe(before);
+  });
+});
+
+describe('GET /api/visits', () => {
+  it('needs a valid token', async () => {
+    expectError(await t.app.inject('/api/visits'), 401);
+    expectError(
+      await t.app.inject({ url: '/api/visits', headers: { authorization: 'Bearer authenticated' } }),
+      401,
+    );
+  });
+
+  it('lists the requests, newest first', async () => {
+    const first = (await send(visitInput({ name: 'Premier Visiteur' }))).json<VisitRequest>();
+    const second = (await send(visitInput({ name: 'Second Visiteur' }))).json<VisitRequest>();
+    const list = await visits();
+    const order = list.map((v) => v.id);
+    expect(order.indexOf(second.id)).toBeLessThan(order.indexOf(first.id));
+    expect(order.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('rate limit of POST /api/mail/send-visit', () => {
+  it('answers 429 after 10 requests from one address', async () => {
+    const address = '10.88.88.88';
+    for (let i = 0; i < 10; i++) expect((await send(visitInput(), address)).statusCode).toBe(201);
+    const before = (await visits()).length;
+    expectError(await send(visitInput(), address), 429);
+    expect((await visits()).length).toBe(before);
+  });
+});

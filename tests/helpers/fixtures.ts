@@ -1,0 +1,120 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Message, Property, PropertyInputDraft, TeamMember } from '../../src/contract/index.ts';
+import type { TestApp } from './app.ts';
+
+let ipCounter = 0;
+/**
+ * A fresh client address for each call: the public endpoints are rate limited per address, and tests that
+ * are not about rate limiting must not run into each other's limits.
+ */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Asserts an error answer: the status, JSON, and a human message. */
+export function expectError(res: LightMyRequestResponse, status: number): { message: string } {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ message: unknown; statusCode: unknown }>();
+  expect(typeof body.message).toBe('string');
+  expect((body.message as string).length).toBeGreaterThan(0);
+  expect(body.statusCode).toBe(status);
+  return body as { message: string };
+}
+
+export function propertyInput(over: Partial<PropertyInputDraft> = {}): PropertyInputDraft {
+  return {
+    title: 'Appartement test',
+    description: 'Bel appartement avec groupe électrogène et forage.',
+    price: 1500,
+    area: 90,
+    address: '12, avenue des Tests',
+    state: 'Kintambo',
+    ...over,
+  };
+}
+
+export async function createProperty(t: TestApp, over: Partial<PropertyInputDraft> = {}): Promise<Property> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/properties',
+    headers: t.auth,
+    payload: propertyInput(over),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Property>();
+}
+
+export async function countProperties(t: TestApp): Promise<number> {
+  const res = await t.app.inject('/api/properties?limit=1');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ total: number }>().total;
+}
+
+let memberCounter = 0;
+export function memberInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  memberCounter += 1;
+  return {
+    name: `Agent Test ${memberCounter}`,
+    role: 'Agent Senior',
+    phone: '+243 81 000 00 01',
+    email: `agent${memberCounter}@ndako.test`,
+    ...over,
+  };
+}
+
+export async function createMember(t: TestApp, over: Record<string, unknown> = {}): Promise<TeamMember> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/team',
+    headers: t.auth,
+    payload: memberInput(over),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<TeamMember>();
+}
+
+export async function countMembers(t: TestApp): Promise<number> {
+  const res = await t.app.inject('/api/team');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ total: number }>().total;
+}
+
+export function messageInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    senderName: 'Mireille Kabila',
+    senderEmail: 'mireille@example.cd',
+    senderPhone: '+243 99 123 45 67',
+    subject: 'Demande de renseignements',
+    content: 'Bonjour, je cherche un appartement à Gombe.',
+    ...over,
+  };
+}
+
+export async function createMessage(t: TestApp, over: Record<string, unknown> = {}): Promise<Message> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    remoteAddress: nextIp(),
+    payload: messageInput(over),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Message>();
+}
+
+export async function countMessages(t: TestApp): Promise<number> {
+  const res = await t.app.inject({ url: '/api/messages?limit=1', headers: t.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ total: number }>().total;
+}
+
+/** A day as YYYY-MM-DD, `days` from today (UTC). */
+export function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function visitInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Patrick Mbala', visitDate: isoDay(3), telephone: '+243 81 555 44 33', ...over };
+}
