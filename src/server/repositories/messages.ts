@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
-import { iso, isoOrNull, likePattern, withReferenceCheck } from './errors.ts';
+import { withReferenceCheck } from './errors.ts';
+import { iso, isoOrNull, likePattern } from './mapping.ts';
+import { pageOf } from './paging.ts';
 
 function toMessage(m: typeof messages.$inferSelect): Message {
   return {
@@ -37,15 +39,20 @@ export function messagesRepository({ db }: Database) {
       }
       if (q.status) where.push(eq(messages.status, q.status));
       const condition = and(...where);
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(condition)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const [total] = await db.select({ n: count() }).from(messages).where(condition);
-      return { data: rows.map(toMessage), total: total?.n ?? 0, page: q.page, limit: q.limit };
+      return pageOf(
+        db,
+        q,
+        { table: messages, where: condition },
+        (window) =>
+          db
+            .select()
+            .from(messages)
+            .where(condition)
+            .orderBy(desc(messages.createdAt), desc(messages.id))
+            .limit(window.limit)
+            .offset(window.offset),
+        toMessage,
+      );
     },
 
     async get(id: number): Promise<Message | null> {

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyInput, PropertyListQuery, PropertyStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { properties, teamMembers } from '../../db/schema.ts';
-import { iso, likePattern, withReferenceCheck } from './errors.ts';
+import { withReferenceCheck } from './errors.ts';
+import { iso, likePattern } from './mapping.ts';
+import { pageOf } from './paging.ts';
 
 export interface ExchangeRates {
   cdfPerUsd: number;
@@ -104,16 +106,21 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
 
     async list(q: PropertyListQuery) {
       const where = filters(q);
-      const rows = await db
-        .select(columns)
-        .from(properties)
-        .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
-        .where(where)
-        .orderBy(...order[q.sort])
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const [total] = await db.select({ n: count() }).from(properties).where(where);
-      return { data: rows.map(toProperty), total: total?.n ?? 0, page: q.page, limit: q.limit };
+      return pageOf(
+        db,
+        q,
+        { table: properties, where },
+        (window) =>
+          db
+            .select(columns)
+            .from(properties)
+            .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+            .where(where)
+            .orderBy(...order[q.sort])
+            .limit(window.limit)
+            .offset(window.offset),
+        toProperty,
+      );
     },
 
     async create(input: PropertyInput): Promise<Property> {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema.ts';
-import { iso, likePattern } from './errors.ts';
+import { iso, likePattern } from './mapping.ts';
+import { pageOf } from './paging.ts';
 
 // Qualified by hand: Drizzle renders a column bare inside raw SQL, where it would bind to the subquery's table.
 const assigned = sql<number>`(SELECT count(*)::int FROM properties p WHERE p.manager_id = "team_members"."id")`;
@@ -53,15 +54,20 @@ export function teamRepository({ db }: Database) {
       }
       if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
       const condition = and(...where);
-      const rows = await db
-        .select(columns)
-        .from(teamMembers)
-        .where(condition)
-        .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const [total] = await db.select({ n: count() }).from(teamMembers).where(condition);
-      return { data: rows.map(toMember), total: total?.n ?? 0, page: q.page, limit: q.limit };
+      return pageOf(
+        db,
+        q,
+        { table: teamMembers, where: condition },
+        (window) =>
+          db
+            .select(columns)
+            .from(teamMembers)
+            .where(condition)
+            .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
+            .limit(window.limit)
+            .offset(window.offset),
+        toMember,
+      );
     },
 
     async create(input: TeamMemberInput): Promise<TeamMember> {

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   propertyIdFromUrl,
   type VisitListQuery,
@@ -7,7 +7,8 @@ import {
 } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { properties, visitRequests } from '../../db/schema.ts';
-import { iso } from './errors.ts';
+import { iso } from './mapping.ts';
+import { pageOf } from './paging.ts';
 
 function toVisit(v: typeof visitRequests.$inferSelect): VisitRequest {
   return {
@@ -47,15 +48,20 @@ export function visitsRepository({ db }: Database) {
 
     async list(q: VisitListQuery) {
       const condition = q.status ? eq(visitRequests.status, q.status) : undefined;
-      const rows = await db
-        .select()
-        .from(visitRequests)
-        .where(condition)
-        .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const [total] = await db.select({ n: count() }).from(visitRequests).where(condition);
-      return { data: rows.map(toVisit), total: total?.n ?? 0, page: q.page, limit: q.limit };
+      return pageOf(
+        db,
+        q,
+        { table: visitRequests, where: condition },
+        (window) =>
+          db
+            .select()
+            .from(visitRequests)
+            .where(condition)
+            .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
+            .limit(window.limit)
+            .offset(window.offset),
+        toVisit,
+      );
     },
   };
 }
