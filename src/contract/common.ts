@@ -24,6 +24,18 @@ export const Email = z
 /** Empty optional fields arrive as '' from HTML forms: treat them as absent. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+// Control characters have no place in what people type, and NUL cannot even be stored by PostgreSQL.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- the same, new lines and tabs allowed
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// With the u flag a well-formed pair is one code point, so this matches lone surrogates only (PostgreSQL refuses them).
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+/** True when a string holds no control character and no broken Unicode. */
+export const isCleanText = (v: string, allowLines = false) =>
+  !(allowLines ? CONTROL_BUT_LINES : CONTROL).test(v) && !LONE_SURROGATE.test(v);
+const noControl = { error: 'Caractères de contrôle interdits' };
+
 /** A single line of free text: trimmed, no control characters. */
 export const Line = (max: number) =>
   z
@@ -31,8 +43,21 @@ export const Line = (max: number) =>
     .trim()
     .min(1, { error: 'Ce champ est obligatoire' })
     .max(max)
-    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'Caractères de contrôle interdits' });
+    .refine((v) => isCleanText(v), noControl);
+
+/** A search box's text (may be empty). */
+export const SearchText = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((v) => isCleanText(v), noControl);
+
+/** An address given by the browser (the page a visit request was sent from). */
+export const PageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https?:\/\/\S+$/.test(v) && isCleanText(v), { error: 'Adresse de page invalide' });
 
 /** Multi-line text: like Line, but keeps new lines and tabs. */
 export const Text = (max: number) =>
@@ -41,10 +66,7 @@ export const Text = (max: number) =>
     .trim()
     .min(1, { error: 'Ce champ est obligatoire' })
     .max(max)
-    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
-      error: 'Caractères de contrôle interdits',
-    });
+    .refine((v) => isCleanText(v, true), noControl);
 
 /**
  * Media addresses are either files this API serves (/media/…) or https links (3D tours hosted elsewhere).
@@ -54,9 +76,12 @@ export const MediaUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => /^\/media\/[A-Za-z0-9._-]+$/.test(v) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), {
-    error: 'Adresse de média invalide',
-  });
+  .refine(
+    (v) => isCleanText(v) && (/^\/media\/[A-Za-z0-9._-]+$/.test(v) || /^https:\/\/[^\s/]+\.\S+$/.test(v)),
+    {
+      error: 'Adresse de média invalide',
+    },
+  );
 
 /** Query-string booleans: only the four spellings people actually use. */
 export const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

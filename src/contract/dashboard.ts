@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCleanText } from './common.ts';
 import { Currency } from './enums.ts';
 
 const Count = z.number().int().nonnegative();
@@ -42,7 +43,7 @@ export const PageViewInput = z.object({
   path: z
     .string()
     .max(300)
-    .regex(/^\/[^\s]*$/, { error: 'Chemin invalide' }),
+    .refine((v) => /^\/\S*$/.test(v) && isCleanText(v), { error: 'Chemin invalide' }),
   /** Random id kept in sessionStorage for the length of a visit. */
   session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Session invalide' }),
 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, Phone, Text } from './common.ts';
+import {
+  blankToUndefined,
+  Email,
+  Id,
+  IsoDateTime,
+  Line,
+  PageQuery,
+  Phone,
+  SearchText,
+  Text,
+} from './common.ts';
 import { MessagePropertyType, MessageStatus } from './enums.ts';
 
 export const Message = z.object({
@@ -32,7 +42,7 @@ export type MessageInputDraft = z.input<typeof MessageInput>;
 export const MessageStatusPatch = z.object({ status: MessageStatus });
 
 export const MessageListQuery = PageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: SearchText.optional(),
   status: MessageStatus.optional(),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime, Line, PageQuery, QueryBoolean, Text } from './common.ts';
+import { Id, IsoDateTime, Line, PageQuery, QueryBoolean, SearchText, Text } from './common.ts';
 import { Commune, Currency, PropertyCategory, PropertySort, PropertyStatus, PropertyType } from './enums.ts';
 import { MediaItem } from './media.ts';
 import { Agent } from './team.ts';
@@ -68,7 +68,7 @@ export type PropertyInputDraft = z.input<typeof PropertyInput>;
 export const PropertyStatusPatch = z.object({ status: PropertyStatus });
 
 export const PropertyListQuery = PageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: SearchText.optional(),
   type: PropertyType.optional(),
   category: PropertyCategory.optional(),
   state: Commune.optional(),

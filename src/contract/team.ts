@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, IsoDate, IsoDateTime, Line, MediaUrl, PageQuery, Phone } from './common.ts';
+import { Email, Id, IsoDate, IsoDateTime, Line, MediaUrl, PageQuery, Phone, SearchText } from './common.ts';
 import { TeamRole } from './enums.ts';
 
 export const TeamMember = z.object({
@@ -41,7 +41,7 @@ export const TeamMemberInput = z.object({
 export type TeamMemberInput = z.infer<typeof TeamMemberInput>;
 
 export const TeamListQuery = PageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: SearchText.optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 export type TeamListQuery = z.infer<typeof TeamListQuery>;

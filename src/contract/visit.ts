@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, Phone } from './common.ts';
+import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, PageUrl, Phone } from './common.ts';
 import { VisitStatus } from './enums.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,12 +23,6 @@ export const VisitDate = z
     },
     { error: 'La date de visite doit être aujourd’hui ou dans les douze prochains mois' },
   );
-
-const PageUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^https?:\/\/[^\s]+$/.test(v), { error: 'Adresse de page invalide' });
 
 export const VisitRequestInput = z.object({
   name: Line(120),
