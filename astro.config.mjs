@@ -1,10 +1,13 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { env } from './src/env.ts';
 
-// Static output: every public page is pre-built; the Fastify server (src/server) serves dist/ beside the API.
+// Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
+// result beside the API. npm start builds into BUILD_OUT_DIR and swaps it in when the build succeeds.
 export default defineConfig({
   output: 'static',
+  outDir: env().BUILD_OUT_DIR ?? './dist',
   integrations: [react()],
   i18n: {
     locales: ['fr', 'en', 'ln'],

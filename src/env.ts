@@ -57,6 +57,10 @@ const EnvSchema = z.object({
 
   /** Where the built public site is served from. */
   SITE_DIR: z.string().default('./dist'),
+  /** The API the site build reads listings from; by default this machine's own server on PORT. */
+  API_URL: z.url().optional(),
+  /** Where `astro build` writes; npm start builds next to SITE_DIR and swaps the folders when done. */
+  BUILD_OUT_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +73,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return result.data;
 }
+
+/** The API address the site build reads from. */
+export const buildApiUrl = (e: Env) => (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
 
 let cached: Env | undefined;
 /** The configuration of this process, read once. */

@@ -6,15 +6,15 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import sitePlugin from './plugins/site.ts';
 import analyticsRoutes from './routes/analytics.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
@@ -111,28 +111,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     },
   });
 
-  const siteDir = resolve(env.SITE_DIR);
-  const hasSite = existsSync(join(siteDir, 'index.html'));
-  if (hasSite) {
-    await app.register(fastifyStatic, {
-      root: siteDir,
-      prefix: '/',
-      wildcard: true,
-      redirect: true,
-      index: ['index.html'],
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    if (hasSite && !request.url.startsWith('/api/') && existsSync(join(siteDir, '404.html'))) {
-      return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html', siteDir);
-    }
-    return reply.status(404).send({
-      statusCode: 404,
-      error: 'Not Found',
-      message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
-    });
-  });
+  await app.register(sitePlugin, { siteDir: env.SITE_DIR });
 });
 
 /** A configured, not yet listening Fastify instance with Ndako registered (server.ts and the tests). */

@@ -1,0 +1,54 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+const PREPARING = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>Ndako — préparation du site</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1.25rem;color:#14213d">
+<h1 style="color:#0f3d2e">Ndako</h1><p>Le site est en cours de préparation. Cette page se recharge toute seule dans quelques secondes.</p></body></html>`;
+
+/**
+ * Serves the pre-built public site from SITE_DIR. Files are looked up on each request, so a site built
+ * after start-up (npm start builds it from the running API) appears without a restart.
+ */
+export default fp<{ siteDir: string }>(async function site(app: FastifyInstance, { siteDir: dir }) {
+  const siteDir = resolve(dir);
+  await mkdir(siteDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    prefix: '/',
+    wildcard: true,
+    redirect: true,
+    index: ['index.html'],
+    // Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated.
+    setHeaders: (res, path) => {
+      res.header(
+        'cache-control',
+        path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (!path.startsWith('/api/')) {
+      if (!existsSync(join(siteDir, 'index.html'))) {
+        return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(PREPARING);
+      }
+      const lang = /^\/(en|ln)(\/|$)/.exec(path)?.[1];
+      const page = lang && existsSync(join(siteDir, lang, '404.html')) ? `${lang}/404.html` : '404.html';
+      if (existsSync(join(siteDir, page))) {
+        return reply.status(404).type('text/html; charset=utf-8').sendFile(page, siteDir);
+      }
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route introuvable : ${request.method} ${path}`,
+    });
+  });
+});

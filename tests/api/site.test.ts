@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('the public site beside the API', () => {
+  it('says the site is being prepared until a build is there, then serves it without a restart', async () => {
+    const before = await t.app.inject('/');
+    expect(before.statusCode).toBe(503);
+    expect(before.body).toContain('en cours de préparation');
+
+    const dir = t.env.SITE_DIR;
+    await mkdir(join(dir, '_astro'), { recursive: true });
+    await mkdir(join(dir, 'en'), { recursive: true });
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Accueil</title>');
+    await writeFile(join(dir, '404.html'), '<!doctype html><title>Page introuvable</title>');
+    await writeFile(join(dir, 'en', '404.html'), '<!doctype html><title>Page not found</title>');
+    await writeFile(join(dir, '_astro', 'app.abc123.js'), 'console.log(1)');
+
+    const home = await t.app.inject('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Accueil');
+    expect(home.headers['cache-control']).toBe('no-cache');
+
+    const asset = await t.app.inject('/_astro/app.abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown pages with the 404 page of their language, and unknown API routes with JSON', async () => {
+    const fr = await t.app.inject('/nulle-part');
+    expect(fr.statusCode).toBe(404);
+    expect(fr.body).toContain('Page introuvable');
+    const en = await t.app.inject('/en/nowhere');
+    expect(en.statusCode).toBe(404);
+    expect(en.body).toContain('Page not found');
+    const api = await t.app.inject('/api/nowhere');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toContain('/api/nowhere');
+  });
+
+  it('never serves files outside the site folder', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body).not.toContain('"name": "ndako"');
+    }
+  });
+});
