@@ -1,0 +1,20 @@
+import { env } from '../env.ts';
+
+/** The agency's public details: configuration (AGENCY_* variables), never literals in components. */
+export function agency() {
+  const e = env();
+  return {
+    name: e.AGENCY_NAME,
+    phone: e.AGENCY_PHONE,
+    phoneHref: `tel:${e.AGENCY_PHONE.replace(/[^+\d]/g, '')}`,
+    email: e.AGENCY_EMAIL,
+    whatsapp: e.AGENCY_WHATSAPP.replace(/\D/g, ''),
+    address: e.AGENCY_ADDRESS,
+    siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** A wa.me link opening a chat with the agency, the message typed in advance. */
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}

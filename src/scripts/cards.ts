@@ -1,0 +1,52 @@
+import { $favorites, toggleFavorite } from '../stores/favorites.ts';
+
+// Property cards are static HTML; this one small script makes their media carousel and favourite heart
+// work, by delegation, so a page of cards costs one listener and no framework.
+
+function show(carousel: HTMLElement, next: number) {
+  const slides = [...carousel.querySelectorAll<HTMLElement>('[data-slide]')];
+  if (slides.length < 2) return;
+  const index = (next + slides.length) % slides.length; // wraps around both ways (spec §2)
+  slides.forEach((slide, i) => {
+    slide.hidden = i !== index;
+    const video = slide.querySelector('video');
+    if (video && i !== index) video.pause();
+  });
+  carousel.dataset.index = String(index);
+  carousel.querySelectorAll<HTMLElement>('[data-dot]').forEach((dot, i) => {
+    dot.setAttribute('aria-current', i === index ? 'true' : 'false');
+  });
+  const kind = slides[index]?.dataset.kind ?? 'image';
+  const badge = carousel.querySelector<HTMLElement>('[data-badge]');
+  if (badge) {
+    badge.hidden = kind === 'image';
+    badge.textContent = kind === 'video' ? (badge.dataset.video ?? 'video') : (badge.dataset.threeD ?? '3D');
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const target = event.target as Element | null;
+  const control = target?.closest<HTMLElement>('[data-prev], [data-next], [data-dot], [data-fav]');
+  if (!control) return;
+  if (control.dataset.fav) {
+    event.preventDefault();
+    toggleFavorite(Number(control.dataset.fav));
+    return;
+  }
+  const carousel = control.closest<HTMLElement>('[data-carousel]');
+  if (!carousel) return;
+  event.preventDefault();
+  const current = Number(carousel.dataset.index ?? 0);
+  if (control.dataset.dot !== undefined) show(carousel, Number(control.dataset.dot));
+  else show(carousel, current + (control.dataset.next !== undefined ? 1 : -1));
+});
+
+/** Every heart on the page follows the one favourites store (and other tabs, through it). */
+$favorites.subscribe((ids) => {
+  document.querySelectorAll<HTMLElement>('[data-fav]').forEach((button) => {
+    const on = ids.includes(Number(button.dataset.fav));
+    button.setAttribute('aria-pressed', String(on));
+    const label = on ? button.dataset.labelRemove : button.dataset.labelAdd;
+    if (label) button.setAttribute('aria-label', label);
+  });
+});
