@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   AGENCY_EMAIL: z.email().default('contact@ndako.cd'),
   AGENCY_WHATSAPP: z.string().default('243812345678'),
   AGENCY_ADDRESS: z.string().default('12, avenue du Commerce, Gombe, Kinshasa'),
+  /** Social pages shown in the footer when set. */
+  AGENCY_FACEBOOK: z.url().optional(),
+  AGENCY_INSTAGRAM: z.url().optional(),
 
   /** Where the built public site is served from. */
   SITE_DIR: z.string().default('./dist'),

@@ -10,6 +10,10 @@ export function agency() {
     email: e.AGENCY_EMAIL,
     whatsapp: e.AGENCY_WHATSAPP.replace(/\D/g, ''),
     address: e.AGENCY_ADDRESS,
+    social: [
+      ['Facebook', e.AGENCY_FACEBOOK],
+      ['Instagram', e.AGENCY_INSTAGRAM],
+    ].filter((entry): entry is [string, string] => Boolean(entry[1])),
     siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

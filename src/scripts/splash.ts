@@ -1,14 +1,14 @@
-// Spec §2: a full-screen splash once per browser session, its counter rising 2 % every 50 ms, gone after
+// Spec §2: a full-overlay splash once per browser session, its counter rising 2 % every 50 ms, gone after
 // 1.5 s. The page underneath is already rendered: the splash only covers it, it never delays it.
 const SHOWN_KEY = 'ndako-splash-shown';
 const DURATION_MS = 1500;
 const STEP_MS = 50;
 
 const root = document.documentElement;
-const screen = document.querySelector<HTMLElement>('[data-splash]');
-const counter = screen?.querySelector<HTMLElement>('[data-splash-count]');
+const overlay = document.querySelector<HTMLElement>('[data-splash]');
+const counter = overlay?.querySelector<HTMLElement>('[data-splash-count]');
 
-if (screen && root.classList.contains('splash')) {
+if (overlay && root.classList.contains('splash')) {
   try {
     sessionStorage.setItem(SHOWN_KEY, '1');
   } catch {
@@ -22,7 +22,8 @@ if (screen && root.classList.contains('splash')) {
   setTimeout(() => {
     clearInterval(timer);
     if (counter) counter.textContent = '100%';
-    screen.classList.add('splash-done');
+    overlay.classList.add('splash-done');
     setTimeout(() => root.classList.remove('splash'), 300);
   }, DURATION_MS);
 }
+export {};

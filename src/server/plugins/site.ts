@@ -33,6 +33,11 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     },
   });
 
+  // Spec §2: /home and any path under it show the home page, in each language.
+  for (const lang of ['', 'en/', 'ln/']) {
+    app.get(`/${lang}home/*`, (_request, reply) => reply.sendFile(`${lang}home/index.html`, siteDir));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (!path.startsWith('/api/')) {

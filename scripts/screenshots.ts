@@ -1,0 +1,32 @@
+// Screenshots of pages at phone and desktop size in each language, to look at what visitors see.
+// Usage: node scripts/screenshots.ts http://localhost:4321 out-dir /path /other-path
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [base = 'http://localhost:4321', out = 'screenshots', ...paths] = process.argv.slice(2);
+const sizes = [
+  { name: 'phone', width: 360, height: 640 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
+});
+for (const size of sizes) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+  // Skip the once-a-session splash so the page itself is pictured.
+  await context.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
+  const page = await context.newPage();
+  for (const lang of ['', '/en', '/ln']) {
+    for (const path of paths.length ? paths : ['/']) {
+      await page.goto(base + lang + path, { waitUntil: 'networkidle' });
+      const file = join(out, `${size.name}${(lang + path).replace(/[/?=&]+/g, '_') || '_'}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+  }
+  await context.close();
+}
+await browser.close();
