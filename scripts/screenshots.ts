@@ -2,7 +2,25 @@
 // Usage: node scripts/screenshots.ts http://localhost:4321 out-dir /path /other-path
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+
+// Only what this script uses: playwright-core's own typings do not resolve under astro check.
+interface Page {
+  goto(url: string, options: { waitUntil: 'networkidle' }): Promise<unknown>;
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+}
+interface Context {
+  addInitScript(script: () => void): Promise<void>;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+interface Browser {
+  newContext(options: { viewport: { width: number; height: number } }): Promise<Context>;
+  close(): Promise<void>;
+}
+const { chromium } = createRequire(import.meta.url)('playwright-core') as {
+  chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> };
+};
 
 const [base = 'http://localhost:4321', out = 'screenshots', ...paths] = process.argv.slice(2);
 const sizes = [
