@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   AGENCY_FACEBOOK: z.url().optional(),
   AGENCY_INSTAGRAM: z.url().optional(),
 
+  /** Map tiles of the catalogue and property maps (any XYZ tile server). */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /** Where the built public site is served from. */
   SITE_DIR: z.string().default('./dist'),
   /** The API the site build reads listings from; by default this machine's own server on PORT. */

@@ -1,4 +1,11 @@
-import { LANG_META, localizePath, translator, type Lang } from '../i18n/index.ts';
+import {
+  DICTIONARIES,
+  LANG_META,
+  localizePath,
+  translator,
+  type Lang,
+  type MessageKey,
+} from '../i18n/index.ts';
 import { agency } from './site-config.ts';
 
 /** What every page component needs: the translate function with the agency filled in, and localized links. */
@@ -21,4 +28,17 @@ export function sectionOf(path: string): string {
   if (bare === '/' || bare === '/home' || bare.startsWith('/home/')) return '/';
   if (bare.startsWith('/propert')) return '/properties';
   return `/${bare.split('/')[1] ?? ''}`;
+}
+
+/**
+ * The part of a language's dictionary an island needs, as a prop: islands never download all three
+ * dictionaries. Agency placeholders are filled in at build time.
+ */
+export function islandMessages(lang: Lang, prefixes: readonly string[]): Record<string, string> {
+  const { t } = pageTools(lang);
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(DICTIONARIES[lang]) as MessageKey[]) {
+    if (prefixes.some((p) => key.startsWith(p))) out[key] = t(key);
+  }
+  return out;
 }

@@ -22,3 +22,9 @@ export function agency() {
 export function whatsappLink(number: string, text: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }
+
+/** The map tile server: configuration, so another provider (or a local one) can be used. */
+export function mapTiles() {
+  const e = env();
+  return { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION };
+}

@@ -17,10 +17,10 @@ describe('the public site beside the API', () => {
 
     const dir = t.env.SITE_DIR;
     await mkdir(join(dir, '_astro'), { recursive: true });
-    await mkdir(join(dir, 'en'), { recursive: true });
+    await mkdir(join(dir, 'en', '404'), { recursive: true });
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>Accueil</title>');
     await writeFile(join(dir, '404.html'), '<!doctype html><title>Page introuvable</title>');
-    await writeFile(join(dir, 'en', '404.html'), '<!doctype html><title>Page not found</title>');
+    await writeFile(join(dir, 'en', '404', 'index.html'), '<!doctype html><title>Page not found</title>');
     await writeFile(join(dir, '_astro', 'app.abc123.js'), 'console.log(1)');
 
     const home = await t.app.inject('/');

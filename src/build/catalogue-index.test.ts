@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Property } from '../contract/index.ts';
+import { decodeIndex, decodeMedia, mediaShardOf } from '../islands/catalogue/listing-index.ts';
+import { buildListingIndex, buildMediaShards } from './catalogue-index.ts';
+
+const image = (id: string) => ({
+  id,
+  type: 'image' as const,
+  url: `/media/${id}-1600.webp`,
+  thumbnail: `/media/${id}-thumb.webp`,
+  variants: [480, 960, 1600].map((width) => ({ width, url: `/media/${id}-${width}.webp` })),
+});
+
+function property(over: Partial<Property>): Property {
+  return {
+    id: 1,
+    title: 'Villa à Ngaliema',
+    description: 'D',
+    price: 250_000,
+    currency: 'USD',
+    type: 'sale',
+    category: 'villa',
+    bedrooms: 4,
+    bathrooms: null,
+    area: 600,
+    address: 'Avenue des Aviateurs 3',
+    state: 'Ngaliema',
+    lat: -4.371234567,
+    long: 15.25,
+    features: [],
+    media: [image('a'.repeat(32)), image('b'.repeat(32))],
+    managerId: null,
+    agent: null,
+    status: 'available',
+    featured: true,
+    viewCount: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+describe('catalogue index', () => {
+  it('round-trips what cards, filters and the map need, keeping sold listings out', () => {
+    const file = buildListingIndex([
+      property({}),
+      property({ id: 2, status: 'sold' }),
+      property({ id: 3, type: 'rent', currency: 'CDF', price: 1_500_000, media: [], lat: null, long: null }),
+    ]);
+    const [villa, rent] = decodeIndex(JSON.parse(JSON.stringify(file)));
+    expect(file.rows).toHaveLength(2);
+    expect(villa).toMatchObject({
+      id: 1,
+      type: 'sale',
+      category: 'villa',
+      state: 'Ngaliema',
+      price: 250_000,
+      bedrooms: 4,
+      bathrooms: null,
+      lat: -4.37123,
+      mediaCount: 2,
+      featured: true,
+    });
+    expect(villa?.media).toEqual([
+      {
+        type: 'image',
+        url: `/media/${'a'.repeat(32)}-480.webp`,
+        thumbnail: `/media/${'a'.repeat(32)}-thumb.webp`,
+        srcset: expect.stringContaining('-1600.webp 1600w'),
+      },
+    ]);
+    expect(rent).toMatchObject({ id: 3, type: 'rent', currency: 'CDF', media: [], mediaCount: 0, lat: null });
+  });
+
+  it('shares a photo used by many listings', () => {
+    const file = buildListingIndex([property({ id: 1 }), property({ id: 2 }), property({ id: 3 })]);
+    expect(file.media).toHaveLength(1);
+  });
+
+  it('puts every media of a listing in its shard', () => {
+    const shards = buildMediaShards([property({ id: 5 }), property({ id: 150 })]);
+    expect([...shards.keys()]).toEqual([mediaShardOf(5), mediaShardOf(150)]);
+    expect(
+      shards
+        .get(0)
+        ?.['5']?.map(decodeMedia)
+        .map((m) => m.thumbnail),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,67 @@
+import { COMMUNES, type Property } from '../contract/index.ts';
+import {
+  CATEGORIES,
+  CURRENCIES,
+  encodeMedia,
+  mediaShardOf,
+  STATUSES,
+  TYPES,
+  type ListingIndexFile,
+  type ListingRow,
+  type MediaShardFile,
+  type MediaTuple,
+} from '../islands/catalogue/listing-index.ts';
+
+const DAY_MS = 86_400_000;
+const round = (n: number | null, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
+
+/** Builds /data/listings.json from the API's listings: sold and withdrawn ones stay out of the catalogue. */
+export function buildListingIndex(properties: readonly Property[], builtAt = new Date()): ListingIndexFile {
+  const media: MediaTuple[] = [];
+  const mediaIndex = new Map<string, number>();
+  const rows: ListingRow[] = [];
+  for (const p of properties) {
+    if (p.status === 'sold' || p.status === 'unavailable') continue;
+    const first = p.media[0];
+    let firstIndex = -1;
+    if (first) {
+      const tuple = encodeMedia(first);
+      const key = tuple.join('|');
+      firstIndex = mediaIndex.get(key) ?? media.push(tuple) - 1;
+      mediaIndex.set(key, firstIndex);
+    }
+    rows.push([
+      p.id,
+      TYPES.indexOf(p.type) as 0 | 1,
+      CATEGORIES.indexOf(p.category),
+      COMMUNES.indexOf(p.state),
+      p.price,
+      CURRENCIES.indexOf(p.currency),
+      p.area,
+      p.bedrooms ?? -1,
+      p.bathrooms ?? -1,
+      round(p.lat, 5),
+      round(p.long, 5),
+      Math.floor(Date.parse(p.createdAt) / DAY_MS),
+      p.title,
+      p.address,
+      firstIndex,
+      p.media.length,
+      STATUSES.indexOf(p.status),
+      p.featured ? 1 : 0,
+    ]);
+  }
+  return { v: 1, builtAt: builtAt.toISOString(), communes: COMMUNES, media, rows };
+}
+
+/** The media shards: every listing's full media, grouped by id range, loaded when a card is flipped. */
+export function buildMediaShards(properties: readonly Property[]): Map<number, MediaShardFile> {
+  const shards = new Map<number, MediaShardFile>();
+  for (const p of properties) {
+    const shard = mediaShardOf(p.id);
+    const file = shards.get(shard) ?? {};
+    file[p.id] = p.media.map(encodeMedia);
+    shards.set(shard, file);
+  }
+  return shards;
+}

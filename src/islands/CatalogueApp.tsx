@@ -1,0 +1,155 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
+import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
+import { decodeIndex, type Listing, type ListingIndexFile } from './catalogue/listing-index.ts';
+import { Pagination } from './catalogue/Pagination.tsx';
+import {
+  DEFAULT_QUERY,
+  filterListings,
+  paginate,
+  parseQuery,
+  toSearch,
+  withChange,
+  type CatalogueQuery,
+} from './catalogue/query.ts';
+import { PropertyCard } from './PropertyCard.tsx';
+
+// Leaflet and its CSS download only when a visitor opens the map view.
+const MapView = lazy(() => import('./catalogue/MapView.tsx'));
+
+export interface CatalogueProps {
+  lang: Lang;
+  messages: Record<string, string>;
+  communes: readonly string[];
+  /** Localized path prefix of property pages, e.g. '/en/property/'. */
+  propertyPath: string;
+  /** The newest listings, rendered into the page at build time so it is readable before any script runs. */
+  initial: Listing[];
+  initialTotal: number;
+  tiles: { url: string; attribution: string };
+}
+
+type Status = 'loading' | 'ready' | 'error';
+
+let indexRequest: Promise<Listing[]> | undefined;
+function loadIndex(): Promise<Listing[]> {
+  indexRequest ??= fetch('/data/listings.json')
+    .then((r) => {
+      if (!r.ok) throw new Error(`listings.json: ${r.status}`);
+      return r.json() as Promise<ListingIndexFile>;
+    })
+    .then(decodeIndex)
+    .catch((error: unknown) => {
+      indexRequest = undefined;
+      throw error;
+    });
+  return indexRequest;
+}
+
+/** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
+export default function CatalogueApp({
+  lang,
+  messages,
+  communes,
+  propertyPath,
+  initial,
+  initialTotal,
+  tiles,
+}: CatalogueProps) {
+  const t = useMemo(() => createTranslator(messages), [messages]);
+  const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
+  const [listings, setListings] = useState<Listing[] | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const results = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(() => {
+    setStatus('loading');
+    loadIndex().then(
+      (all) => {
+        setListings(all);
+        setStatus('ready');
+      },
+      () => {
+        setListings([]);
+        setStatus('error');
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    setQuery(parseQuery(location.search));
+    const onPop = () => setQuery(parseQuery(location.search));
+    addEventListener('popstate', onPop);
+    load();
+    return () => removeEventListener('popstate', onPop);
+  }, [load]);
+
+  const update = useCallback((patch: Partial<CatalogueQuery>) => {
+    setQuery((current) => {
+      const next = withChange(current, patch);
+      const url = location.pathname + toSearch(next);
+      if (url !== location.pathname + location.search) history.pushState(null, '', url);
+      if (patch.page !== undefined) results.current?.scrollIntoView({ block: 'start' });
+      return next;
+    });
+  }, []);
+
+  const filtered = useMemo(() => (listings ? filterListings(listings, query) : null), [listings, query]);
+  const slice = paginate(filtered ?? initial, query.page);
+  const total = filtered ? filtered.length : initialTotal;
+
+  return (
+    <div className="catalogue">
+      <Filters query={query} communes={communes} t={t} onChange={update} />
+      <div className="toolbar" ref={results}>
+        <p className="count" aria-live="polite">
+          {status === 'loading' && !filtered
+            ? t('catalogue.loading')
+            : t(`catalogue.count.${pluralCategory(lang, total)}` as never, { count: total })}
+        </p>
+        <ViewSwitch view={query.view} t={t} onChange={(view) => update({ view })} />
+      </div>
+
+      {status === 'error' ? (
+        <div className="state error" role="alert">
+          <p>{t('catalogue.error')}</p>
+          <button type="button" className="btn btn-green" onClick={load}>
+            {t('catalogue.retry')}
+          </button>
+        </div>
+      ) : filtered && filtered.length === 0 ? (
+        <div className="state empty">
+          <p className="empty-title">{t('catalogue.empty')}</p>
+          <p>{t('catalogue.emptyHint')}</p>
+        </div>
+      ) : query.view === 'map' ? (
+        <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
+          <MapView
+            listings={filtered ?? initial}
+            t={t}
+            lang={lang}
+            propertyPath={propertyPath}
+            tiles={tiles}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <div className={query.view === 'list' ? 'results list' : 'results grid'}>
+            {slice.items.map((listing, i) => (
+              <PropertyCard
+                key={listing.id}
+                listing={listing}
+                lang={lang}
+                t={t}
+                href={`${propertyPath}${listing.id}`}
+                layout={query.view === 'list' ? 'list' : 'grid'}
+                eager={i < 3}
+              />
+            ))}
+          </div>
+          <Pagination slice={slice} t={t} onPage={(page) => update({ page })} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { formatNumber, pluralCategory, type Lang } from '../i18n/core.ts';
+import type { Translate } from '../i18n/types.ts';
+import { $favorites, toggleFavorite } from '../stores/favorites.ts';
+import { loadMedia } from './catalogue/media-shards.ts';
+import type { CardMedia, Listing } from './catalogue/listing-index.ts';
+
+interface Props {
+  listing: Listing;
+  lang: Lang;
+  t: Translate;
+  /** The listing's page in the visitor's language. */
+  href: string;
+  layout?: 'grid' | 'list';
+  eager?: boolean;
+}
+
+/** A property card (spec §2): media with previous/next and dots that wrap, badges, favourite heart, facts. */
+export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager = false }: Props) {
+  const favorites = useStore($favorites);
+  const [media, setMedia] = useState<CardMedia[]>(p.media);
+  const [index, setIndex] = useState(0);
+  const total = Math.max(p.mediaCount, media.length);
+  const current = media[index] ?? media[0];
+  const favorite = favorites.includes(p.id);
+
+  async function go(next: number) {
+    let all = media;
+    if (all.length < total) {
+      // The index carries the first photo only; the rest arrive with the listing's media shard.
+      all = (await loadMedia(p.id).catch(() => null)) ?? media;
+      setMedia(all);
+    }
+    if (all.length) setIndex((next + all.length) % all.length);
+  }
+
+  const plural = (base: string, count: number) =>
+    t(`${base}.${pluralCategory(lang, count)}` as never, { count });
+  return (
+    <article className={`card card-${layout}`}>
+      <div className="media">
+        {current ? (
+          current.type === 'video' ? (
+            <video
+              src={current.url}
+              poster={current.thumbnail || undefined}
+              muted
+              loop
+              autoPlay
+              playsInline
+              width={400}
+              height={300}
+            />
+          ) : (
+            <img
+              src={current.type === 'image' ? current.url : current.thumbnail || current.url}
+              srcSet={current.type === 'image' && current.srcset ? current.srcset : undefined}
+              sizes="(min-width: 62rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+              width={400}
+              height={300}
+              alt={t('card.mediaAlt', { title: p.title, n: index + 1, total })}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          )
+        ) : (
+          <div className="placeholder">{t('card.noMedia')}</div>
+        )}
+        {current && current.type !== 'image' && (
+          <span className="badge media-badge">
+            {current.type === 'video' ? t('card.badge.video') : t('card.badge.3d')}
+          </span>
+        )}
+        <span className={`badge type-badge type-${p.type}`}>{t(`type.${p.type}`)}</span>
+        <button
+          type="button"
+          className="fav"
+          aria-pressed={favorite}
+          aria-label={favorite ? t('favorite.remove') : t('favorite.add')}
+          onClick={() => toggleFavorite(p.id)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.6h2c.7-1.3 2.2-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
+          </svg>
+        </button>
+        {total > 1 && (
+          <>
+            <button
+              type="button"
+              className="nav prev"
+              aria-label={t('card.previousMedia')}
+              onClick={() => void go(index - 1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="nav next"
+              aria-label={t('card.nextMedia')}
+              onClick={() => void go(index + 1)}
+            >
+              ›
+            </button>
+            <div className="dots">
+              {Array.from({ length: total }, (_, i) => (
+                <button
+                  key={i}
+                  type="button"
+                  aria-current={i === index}
+                  aria-label={t('card.goToMedia', { n: i + 1 })}
+                  onClick={() => void go(i)}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+      <div className="body">
+        <p className="price">
+          {formatNumber(p.price)} {p.currency}
+          {p.type === 'rent' ? t('price.perMonth') : ''}
+        </p>
+        <h3>
+          <a href={href}>{p.title}</a>
+        </h3>
+        <p className="where">
+          {p.state} · {t(`category.${p.category}`)}
+        </p>
+        <ul className="facts">
+          {p.bedrooms != null && <li>{plural('facts.bedrooms', p.bedrooms)}</li>}
+          {p.bathrooms != null && <li>{plural('facts.bathrooms', p.bathrooms)}</li>}
+          <li>
+            {formatNumber(p.area)} {t('unit.squareMeters')}
+          </li>
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,129 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { formatNumber, pluralCategory, type Lang } from '../../i18n/core.ts';
+import type { Translate } from '../../i18n/types.ts';
+import type { Listing } from './listing-index.ts';
+
+// Spec §9: centred on Kinshasa at zoom 11; popups at most 300 px wide.
+export const KINSHASA = { lat: -4.4419, lng: 15.2663, zoom: 11 } as const;
+const CLUSTER_PX = 48;
+
+interface Props {
+  listings: Listing[];
+  t: Translate;
+  lang: Lang;
+  propertyPath: string;
+  tiles: { url: string; attribution: string };
+}
+
+/** Builds the popup with DOM calls: titles come from staff input and must never be parsed as HTML. */
+function popup(p: Listing, props: Props): HTMLElement {
+  const { t, lang, propertyPath } = props;
+  const el = (tag: string, className: string, text?: string) => {
+    const node = document.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const box = el('div', 'map-popup');
+  const first = p.media[0];
+  if (first) {
+    const img = document.createElement('img');
+    img.src = first.type === 'image' ? first.url : first.thumbnail;
+    img.alt = '';
+    img.width = 260;
+    img.height = 160;
+    box.append(img);
+  }
+  box.append(el('strong', 'title', p.title));
+  box.append(
+    el('p', 'price', `${formatNumber(p.price)} ${p.currency}${p.type === 'rent' ? t('price.perMonth') : ''}`),
+  );
+  const facts: string[] = [p.state];
+  if (p.bedrooms != null)
+    facts.push(t(`facts.bedrooms.${pluralCategory(lang, p.bedrooms)}` as never, { count: p.bedrooms }));
+  if (p.bathrooms != null)
+    facts.push(t(`facts.bathrooms.${pluralCategory(lang, p.bathrooms)}` as never, { count: p.bathrooms }));
+  facts.push(`${formatNumber(p.area)} ${t('unit.squareMeters')}`);
+  box.append(el('p', 'facts', facts.join(' · ')));
+  const link = el('a', 'link', t('catalogue.map.viewProperty')) as HTMLAnchorElement;
+  link.href = `${propertyPath}${p.id}`;
+  box.append(link);
+  return box;
+}
+
+/** The map view: a marker per listing with coordinates, grouped by screen distance when they crowd. */
+export default function MapView(props: Props) {
+  const { listings, t, lang, tiles } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const placed = useMemo(() => listings.filter((p) => p.lat != null && p.long != null), [listings]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { tap: true } as L.MapOptions).setView(
+      [KINSHASA.lat, KINSHASA.lng],
+      KINSHASA.zoom,
+    );
+    L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+    const layer = L.layerGroup().addTo(map);
+
+    const draw = () => {
+      layer.clearLayers();
+      const cells = new Map<string, Listing[]>();
+      for (const p of placed) {
+        const point = map.latLngToLayerPoint([p.lat!, p.long!]);
+        const key = `${Math.floor(point.x / CLUSTER_PX)}:${Math.floor(point.y / CLUSTER_PX)}`;
+        cells.set(key, [...(cells.get(key) ?? []), p]);
+      }
+      for (const group of cells.values()) {
+        const [one] = group;
+        if (!one) continue;
+        if (group.length === 1) {
+          L.circleMarker([one.lat!, one.long!], {
+            radius: 9,
+            color: '#0f3d2e',
+            weight: 2,
+            fillColor: '#f2b705',
+            fillOpacity: 1,
+          })
+            .bindPopup(() => popup(one, latest.current), { maxWidth: 300 })
+            .addTo(layer);
+          continue;
+        }
+        const lat = group.reduce((s, p) => s + p.lat!, 0) / group.length;
+        const lng = group.reduce((s, p) => s + p.long!, 0) / group.length;
+        const icon = L.divIcon({
+          className: 'map-cluster',
+          html: `<span>${group.length}</span>`,
+          iconSize: [40, 40],
+        });
+        L.marker([lat, lng], {
+          icon,
+          title: latest.current.t('catalogue.map.cluster', { count: group.length }),
+        })
+          .on('click', () => map.setView([lat, lng], Math.min(map.getZoom() + 2, 18)))
+          .addTo(layer);
+      }
+    };
+    draw();
+    map.on('zoomend', draw);
+    return () => {
+      map.remove();
+    };
+  }, [placed, tiles.url, tiles.attribution]);
+
+  return (
+    <div className="map-view">
+      <div ref={container} className="map" role="region" aria-label={t('catalogue.map.label')} />
+      <p className="map-footer">
+        {t(`catalogue.map.count.${pluralCategory(lang, placed.length)}` as never, { count: placed.length })}
+        {listings.length > placed.length
+          ? ` · ${t('catalogue.map.noPosition', { count: listings.length - placed.length })}`
+          : ''}
+      </p>
+    </div>
+  );
+}

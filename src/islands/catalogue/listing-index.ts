@@ -1,0 +1,140 @@
+import type {
+  Commune,
+  Currency,
+  PropertyCategory,
+  PropertyStatus,
+  PropertyType,
+} from '../../contract/index.ts';
+
+/**
+ * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
+ * once (/data/listings.json) to filter, sort, paginate and map without the API. Rows are arrays rather than
+ * objects and carry only each listing's first photo (through a shared table); the other media of a listing
+ * are in /data/media/{shard}.json, fetched when a visitor flips through a card.
+ */
+export interface ListingIndexFile {
+  v: 1;
+  /** ISO time of the build. */
+  builtAt: string;
+  communes: readonly string[];
+  /** Shared first media: [type 0 image | 1 video | 2 3d, url, thumbnail, srcset] */
+  media: MediaTuple[];
+  rows: ListingRow[];
+}
+
+export type MediaTuple = [number, string, string, string];
+
+/** /data/media/{shard}.json: every media of the listings whose id / MEDIA_SHARD_SIZE is that shard. */
+export type MediaShardFile = Record<string, MediaTuple[]>;
+export const MEDIA_SHARD_SIZE = 100;
+export const mediaShardOf = (id: number) => Math.floor(id / MEDIA_SHARD_SIZE);
+
+/**
+ * [id, type 0 sale | 1 rent, category index, commune index, price, currency index, area, bedrooms | -1,
+ *  bathrooms | -1, lat | null, long | null, created (days since epoch), title, address,
+ *  first media index | -1, media count, status index, featured 0 | 1]
+ */
+export type ListingRow = [
+  number,
+  0 | 1,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  0 | 1,
+];
+
+export const TYPES: readonly PropertyType[] = ['sale', 'rent'];
+export const CATEGORIES: readonly PropertyCategory[] = ['apartment', 'house', 'villa', 'office', 'land'];
+export const CURRENCIES: readonly Currency[] = ['USD', 'CDF', 'EUR'];
+export const STATUSES: readonly PropertyStatus[] = ['available', 'sold', 'unavailable', 'hot'];
+const MEDIA_TYPES = ['image', 'video', '3d'] as const;
+
+export interface CardMedia {
+  type: 'image' | 'video' | '3d';
+  url: string;
+  thumbnail: string;
+  /** srcset value for images ('' when the image has a single size). */
+  srcset: string;
+}
+
+/** A listing as the browser uses it: what a card, the filters and the map need. */
+export interface Listing {
+  id: number;
+  type: PropertyType;
+  category: PropertyCategory;
+  state: Commune;
+  price: number;
+  currency: Currency;
+  area: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  lat: number | null;
+  long: number | null;
+  createdDay: number;
+  title: string;
+  address: string;
+  /** The first media only; mediaCount says how many the listing has in its shard. */
+  media: CardMedia[];
+  mediaCount: number;
+  status: PropertyStatus;
+  featured: boolean;
+}
+
+export function decodeMedia([type, url, thumbnail, srcset]: MediaTuple): CardMedia {
+  return { type: MEDIA_TYPES[type] ?? 'image', url, thumbnail, srcset };
+}
+
+export function encodeMedia(m: {
+  type: CardMedia['type'];
+  url: string;
+  thumbnail?: string | undefined;
+  variants?: { width: number; url: string }[] | undefined;
+}): MediaTuple {
+  const srcset =
+    m.variants && m.variants.length > 1 ? m.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : '';
+  return [
+    MEDIA_TYPES.indexOf(m.type),
+    m.type === 'image' ? (m.variants?.[0]?.url ?? m.url) : m.url,
+    m.thumbnail ?? '',
+    srcset,
+  ];
+}
+
+export function decodeIndex(file: ListingIndexFile): Listing[] {
+  const media = file.media.map(decodeMedia);
+  return file.rows.map((r) => {
+    const first = r[14] >= 0 ? media[r[14]] : undefined;
+    return {
+      id: r[0],
+      type: TYPES[r[1]] ?? 'sale',
+      category: CATEGORIES[r[2]] ?? 'apartment',
+      state: (file.communes[r[3]] ?? '') as Commune,
+      price: r[4],
+      currency: CURRENCIES[r[5]] ?? 'USD',
+      area: r[6],
+      bedrooms: r[7] < 0 ? null : r[7],
+      bathrooms: r[8] < 0 ? null : r[8],
+      lat: r[9],
+      long: r[10],
+      createdDay: r[11],
+      title: r[12],
+      address: r[13],
+      media: first ? [first] : [],
+      mediaCount: r[15],
+      status: STATUSES[r[16]] ?? 'available',
+      featured: r[17] === 1,
+    };
+  });
+}

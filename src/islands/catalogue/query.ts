@@ -1,0 +1,351 @@
+import type { Commune, PropertyCategory, PropertyType } from '../../contract/enums.ts';
+import type { Listing } from './listing-index.ts';
+
+/**
+ * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
+ * rules (spec §4: any filter change returns to page 1), the filtering (spec §2 search, §5 ranges), the
+ * pagination (spec §9: 9 a page, pages within 2 of the current one, first and last, ellipses).
+ *
+ * Only types are imported from the contract: its value exports come with zod, which the island must not ship.
+ * The three lists below are `Record<Union, …>` so TypeScript checks they hold every member and nothing else.
+ */
+
+export const PAGE_SIZE = 9;
+/** Spec §5 / §9 defaults. A bound equal to its default filters nothing (see `matches`). */
+export const PRICE_RANGE = { min: 0, max: 27_000_000 } as const;
+export const AREA_RANGE = { min: 0, max: 1000 } as const;
+/** Longest search text kept from a URL. */
+const MAX_Q = 100;
+
+export type View = 'grid' | 'list' | 'map';
+
+export interface CatalogueQuery {
+  q: string;
+  type: PropertyType | '';
+  category: PropertyCategory | '';
+  state: Commune | '';
+  minPrice: number;
+  maxPrice: number;
+  minArea: number;
+  maxArea: number;
+  page: number;
+  view: View;
+}
+
+export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
+  q: '',
+  type: '',
+  category: '',
+  state: '',
+  minPrice: PRICE_RANGE.min,
+  maxPrice: PRICE_RANGE.max,
+  minArea: AREA_RANGE.min,
+  maxArea: AREA_RANGE.max,
+  page: 1,
+  view: 'grid',
+});
+
+const TYPE_SET: Record<PropertyType, true> = { sale: true, rent: true };
+const CATEGORY_SET: Record<PropertyCategory, true> = {
+  apartment: true,
+  house: true,
+  villa: true,
+  office: true,
+  land: true,
+};
+const COMMUNE_SET: Record<Commune, true> = {
+  Bandalungwa: true,
+  Barumbu: true,
+  Bumbu: true,
+  Gombe: true,
+  Kalamu: true,
+  'Kasa-Vubu': true,
+  Kimbanseke: true,
+  Kinshasa: true,
+  Kintambo: true,
+  Kisenso: true,
+  Lemba: true,
+  Limete: true,
+  Lingwala: true,
+  Makala: true,
+  Maluku: true,
+  Masina: true,
+  Matete: true,
+  'Mont-Ngafula': true,
+  Ndjili: true,
+  Ngaba: true,
+  Ngaliema: true,
+  'Ngiri-Ngiri': true,
+  Nsele: true,
+  Selembao: true,
+};
+const VIEW_SET: Record<View, true> = { grid: true, list: true, map: true };
+
+/** Lower-case key → canonical value, so a hand-typed `state=gombe` or `type=SALE` still selects. */
+const canonical = <T extends string>(set: Record<T, true>): Map<string, T> =>
+  new Map((Object.keys(set) as T[]).map((k) => [k.toLowerCase(), k]));
+const TYPES = canonical(TYPE_SET);
+const CATEGORIES = canonical(CATEGORY_SET);
+const COMMUNES = canonical(COMMUNE_SET);
+const VIEWS = canonical(VIEW_SET);
+
+const FILTER_KEYS = [
+  'q',
+  'type',
+  'category',
+  'state',
+  'minPrice',
+  'maxPrice',
+  'minArea',
+  'maxArea',
+] as const satisfies readonly (keyof CatalogueQuery)[];
+const ALL_KEYS = [...FILTER_KEYS, 'page', 'view'] as const satisfies readonly (keyof CatalogueQuery)[];
+
+// ---------------------------------------------------------------------------------------------------------
+// URL ⇄ query
+
+/** A non-negative finite number, or undefined (absent, empty, not a number, negative, infinite). */
+function readAmount(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n + 0 /* -0 → 0 */ : undefined;
+}
+
+function readPage(raw: string | null): number {
+  if (raw === null || raw.trim() === '') return 1;
+  const n = Math.floor(Number(raw));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+function readText(raw: string | null): string {
+  let q = (raw ?? '').trim();
+  if (q.length > MAX_Q) {
+    q = q.slice(0, MAX_Q);
+    // Never keep half of a surrogate pair: it would not survive the next URL encoding.
+    if (/[\uD800-\uDBFF]$/.test(q)) q = q.slice(0, -1);
+    q = q.trimEnd();
+  }
+  return q;
+}
+
+/** A min / max pair from the URL, swapped when both were given and min > max. A lone min above the default
+ *  max is kept as it is (the default max filters nothing, so `minPrice=30000000` means "from 30 M"). */
+function readRange(
+  params: URLSearchParams,
+  minKey: string,
+  maxKey: string,
+  def: { min: number; max: number },
+) {
+  const min = readAmount(params.get(minKey));
+  const max = readAmount(params.get(maxKey));
+  if (min !== undefined && max !== undefined && min > max) return { min: max, max: min };
+  return { min: min ?? def.min, max: max ?? def.max };
+}
+
+/** URL → query, leniently: anything unknown or invalid falls back to its default. */
+export function parseQuery(search: string | URLSearchParams): CatalogueQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const lower = (key: string) => (params.get(key) ?? '').trim().toLowerCase();
+  const price = readRange(params, 'minPrice', 'maxPrice', PRICE_RANGE);
+  const area = readRange(params, 'minArea', 'maxArea', AREA_RANGE);
+  return {
+    q: readText(params.get('q')),
+    type: TYPES.get(lower('type')) ?? '',
+    category: CATEGORIES.get(lower('category')) ?? '',
+    state: COMMUNES.get(lower('state')) ?? '',
+    minPrice: price.min,
+    maxPrice: price.max,
+    minArea: area.min,
+    maxArea: area.max,
+    page: readPage(params.get('page')),
+    view: VIEWS.get(lower('view')) ?? 'grid',
+  };
+}
+
+/** Query → '?a=b&…' holding only the values that differ from the defaults, in a fixed order; '' for none. */
+export function toSearch(query: CatalogueQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ALL_KEYS) {
+    const value = query[key];
+    if (value !== DEFAULT_QUERY[key]) params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+const isFilterKey = (key: string): key is (typeof FILTER_KEYS)[number] =>
+  (FILTER_KEYS as readonly string[]).includes(key);
+
+/**
+ * Applies a patch (spec §4): when any filter actually changes the page returns to 1, whatever the patch says
+ * about the page; a patch that changes only `page` and/or `view` keeps the page it asks for (or the current
+ * one). Undefined values in the patch are ignored. Returns the same object when nothing changes.
+ */
+export function withChange(query: CatalogueQuery, patch: Partial<CatalogueQuery>): CatalogueQuery {
+  let changed = false;
+  let filterChanged = false;
+  const next: CatalogueQuery = { ...query };
+  for (const key of ALL_KEYS) {
+    const value = patch[key];
+    if (value === undefined || Object.is(value, query[key])) continue;
+    (next as unknown as Record<string, unknown>)[key] = value;
+    changed = true;
+    if (isFilterKey(key)) filterChanged = true;
+  }
+  if (filterChanged) next.page = 1;
+  else if (next.page !== query.page)
+    next.page = Number.isFinite(next.page) ? Math.max(1, Math.floor(next.page)) : 1;
+  return changed ? next : query;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Filtering
+
+const MARKS = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+/** Lower-case, accents removed, every run of non-letters/digits (apostrophes, hyphens, punctuation, spaces)
+ *  turned into one space, trimmed: 'Mont-Ngafula' → 'mont ngafula', 'Élégante VILLA' → 'elegante villa'. */
+export function normalizeText(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(MARKS, '').replace(SEPARATORS, ' ').trim();
+}
+
+/** Normalised "title address state" per listing; listings are treated as immutable. */
+const haystacks = new WeakMap<Listing, string>();
+function haystackOf(listing: Listing): string {
+  let h = haystacks.get(listing);
+  if (h === undefined) {
+    h = normalizeText(`${listing.title} ${listing.address} ${listing.state}`);
+    haystacks.set(listing, h);
+  }
+  return h;
+}
+
+/** Spec §5: a missing price or area counts as 0. */
+const amount = (n: number | null | undefined): number =>
+  typeof n === 'number' && Number.isFinite(n) ? n : 0;
+
+interface Matcher {
+  words: string[];
+  type: PropertyType | '';
+  category: PropertyCategory | '';
+  state: Commune | '';
+  price: [number, number];
+  area: [number, number];
+}
+
+/** The bounds that actually filter: a bound equal to its default is dropped (the default max price must not
+ *  hide a CDF listing priced 1,425,000,000, nor the default max area a 5,000 m² plot); two applied bounds in
+ *  the wrong order are swapped, as `parseQuery` would. */
+function bounds(min: number, max: number, def: { min: number; max: number }): [number, number] {
+  let lo = min === def.min || !Number.isFinite(min) ? -Infinity : min;
+  let hi = max === def.max || !Number.isFinite(max) ? Infinity : max;
+  if (lo > hi) [lo, hi] = [hi, lo];
+  return [lo, hi];
+}
+
+function matcherOf(query: CatalogueQuery): Matcher {
+  const text = normalizeText(query.q);
+  return {
+    words: text === '' ? [] : text.split(' '),
+    type: query.type,
+    category: query.category,
+    state: query.state,
+    price: bounds(query.minPrice, query.maxPrice, PRICE_RANGE),
+    area: bounds(query.minArea, query.maxArea, AREA_RANGE),
+  };
+}
+
+function passes(listing: Listing, m: Matcher): boolean {
+  if (m.type !== '' && listing.type !== m.type) return false;
+  if (m.category !== '' && listing.category !== m.category) return false;
+  if (m.state !== '' && listing.state !== m.state) return false;
+  const price = amount(listing.price);
+  if (price < m.price[0] || price > m.price[1]) return false;
+  const area = amount(listing.area);
+  if (area < m.area[0] || area > m.area[1]) return false;
+  if (m.words.length > 0) {
+    const h = haystackOf(listing);
+    for (const w of m.words) if (!h.includes(w)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a listing passes the query: every word of the search text appears in its title, address or commune
+ * (case- and accent-insensitive, hyphens as spaces); type, category and commune exactly when set; price and
+ * area within the bounds the visitor changed (a missing value counts as 0). Page and view play no part.
+ */
+export function matches(listing: Listing, query: CatalogueQuery): boolean {
+  return passes(listing, matcherOf(query));
+}
+
+const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
+
+/** The listings that match, newest first (createdDay, then id, descending). A new array every time. */
+export function filterListings(listings: readonly Listing[], query: CatalogueQuery): Listing[] {
+  const m = matcherOf(query);
+  const out: Listing[] = [];
+  let sorted = true;
+  for (const listing of listings) {
+    if (!passes(listing, m)) continue;
+    const prev = out[out.length - 1];
+    if (prev !== undefined && newestFirst(prev, listing) > 0) sorted = false;
+    out.push(listing);
+  }
+  // The build writes the index newest first, so the sort is usually skipped.
+  return sorted ? out : out.sort(newestFirst);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pagination
+
+export interface PageSlice<T> {
+  items: T[];
+  /** The page shown, clamped to [1, pages]. */
+  page: number;
+  /** At least 1, even with no items. */
+  pages: number;
+  /** 1-based positions of the first and last item shown ('showing X to Y of Z'); 0 and 0 when empty. */
+  from: number;
+  to: number;
+  total: number;
+}
+
+export function paginate<T>(items: readonly T[], page: number, size: number = PAGE_SIZE): PageSlice<T> {
+  const per = Number.isFinite(size) && size >= 1 ? Math.floor(size) : PAGE_SIZE;
+  const total = items.length;
+  const pages = Math.max(1, Math.ceil(total / per));
+  const current = Number.isFinite(page) ? Math.min(pages, Math.max(1, Math.floor(page))) : 1;
+  const start = (current - 1) * per;
+  const end = Math.min(start + per, total);
+  return {
+    items: items.slice(start, end),
+    page: current,
+    pages,
+    from: total === 0 ? 0 : start + 1,
+    to: end,
+    total,
+  };
+}
+
+/** Spec §9 pagination: the first and last pages and those within 2 of the current one. An 'ellipsis' stands
+ *  only for two or more skipped pages; a single skipped page is shown instead (1 2 3 rather than 1 … 3). */
+export function pageWindow(current: number, pages: number): (number | 'ellipsis')[] {
+  const last = Number.isFinite(pages) ? Math.max(1, Math.floor(pages)) : 1;
+  const cur = Number.isFinite(current) ? Math.min(last, Math.max(1, Math.floor(current))) : 1;
+  const shown = new Set<number>([1, last]);
+  for (let p = Math.max(1, cur - 2); p <= Math.min(last, cur + 2); p++) shown.add(p);
+  const out: (number | 'ellipsis')[] = [];
+  let prev = 0;
+  for (const p of [...shown].sort((a, b) => a - b)) {
+    if (p - prev === 2) out.push(prev + 1);
+    else if (p - prev > 2) out.push('ellipsis');
+    out.push(p);
+    prev = p;
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { expect, ready, test } from './fixtures.ts';
+
+const cards = (page: Page) => page.locator('.catalogue .results article');
+const countText = (page: Page) => page.locator('.catalogue .count');
+const total = async (page: Page) =>
+  Number((await countText(page).innerText()).match(/\d[\d,]*/)?.[0]?.replace(/,/g, ''));
+
+async function open(page: Page, path = '/properties') {
+  await page.goto(path);
+  await ready(page);
+  await expect(countText(page)).toHaveText(/\d+ propriét/);
+}
+
+test.describe('catalogue', () => {
+  test('lists nine cards a page with numbered pagination and the "showing" line', async ({ page }) => {
+    await open(page);
+    const all = await total(page);
+    expect(all).toBeGreaterThan(9);
+    await expect(cards(page)).toHaveCount(9);
+    await expect(page.locator('.pagination .showing')).toHaveText(`Affichage de 1 à 9 sur ${all} propriétés`);
+    await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator('.pagination [aria-current=page]')).toHaveText('2');
+    await expect(page.locator('.pagination .showing')).toHaveText(
+      `Affichage de 10 à 18 sur ${all} propriétés`,
+    );
+    const last = Math.ceil(all / 9);
+    await page.locator('.pagination button', { hasText: new RegExp(`^${last}$`) }).click();
+    await expect(cards(page)).toHaveCount(all - (last - 1) * 9);
+    await expect(page.getByRole('button', { name: 'Suivant', exact: true })).toBeDisabled();
+    await page.goBack();
+    await expect(page.locator('.pagination [aria-current=page]')).toHaveText('2');
+  });
+
+  test('every filter, their combination, page reset and the URL', async ({ page }) => {
+    await open(page, '/properties?page=2');
+    const all = await total(page);
+    await page.getByLabel('Type').selectOption('rent');
+    await expect(page).toHaveURL(/\?type=rent$/);
+    const rent = await total(page);
+    expect(rent).toBeLessThan(all);
+    for (const badge of await cards(page).locator('.type-badge').allInnerTexts())
+      expect(badge).toBe('À louer');
+
+    await page.getByLabel('Catégorie').selectOption('apartment');
+    await expect(page).toHaveURL(/type=rent&category=apartment/);
+    for (const where of await cards(page).locator('.where').allInnerTexts())
+      expect(where).toContain('Appartement');
+
+    await page.getByLabel('Commune').selectOption('Gombe');
+    await expect(page).toHaveURL(/state=Gombe/);
+    const combined = await total(page);
+    for (const where of await cards(page).locator('.where').allInnerTexts()) expect(where).toMatch(/^Gombe/);
+
+    await page.getByLabel('Commune').selectOption('');
+    await page.getByLabel('Catégorie').selectOption('');
+    await page.getByLabel('Type').selectOption('');
+    await expect(countText(page)).toHaveText(`${all} propriétés trouvées`);
+    expect(combined).toBeLessThanOrEqual(rent);
+  });
+
+  test('text search matches title, address or commune, ignoring case and accents', async ({ page }) => {
+    await open(page);
+    await page.getByRole('searchbox').fill('GOMBE');
+    await expect(page).toHaveURL(/q=GOMBE/);
+    const gombe = await total(page);
+    expect(gombe).toBeGreaterThan(0);
+    await page.getByRole('searchbox').fill('zzzz introuvable');
+    await expect(page.getByText('Aucune propriété trouvée')).toBeVisible();
+    await expect(page.locator('.pagination')).toHaveCount(0);
+  });
+
+  test('price and area panel; a shared URL restores the filters', async ({ page }) => {
+    await open(page);
+    await page.getByText('Prix et surface').click();
+    await page.getByLabel('Prix maximum').fill('1000');
+    await page.getByLabel('Surface minimum (m²)').fill('50');
+    await page.getByLabel('Surface minimum (m²)').press('Enter');
+    await expect(page).toHaveURL(/maxPrice=1000&minArea=50/);
+    await page.getByLabel('Surface minimum (m²)').fill('60');
+    await page.getByRole('button', { name: 'Afficher les résultats' }).click();
+    await expect(page).toHaveURL(/maxPrice=1000&minArea=60/);
+    for (const price of await cards(page).locator('.price').allInnerTexts()) {
+      expect(Number(price.replace(/[^\d]/g, ''))).toBeLessThanOrEqual(1000);
+    }
+    const url = page.url();
+    const filtered = await total(page);
+    await open(page, url.replace(/^https?:\/\/[^/]+/, ''));
+    expect(await total(page)).toBe(filtered);
+    await expect(page.getByLabel('Prix maximum')).toHaveValue('1000');
+  });
+
+  test('list and map views; the map needs no tiles and counts its markers', async ({ page }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Liste' }).click();
+    await expect(page).toHaveURL(/view=list/);
+    await expect(page.locator('.results.list article').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Carte' }).click();
+    await expect(page).toHaveURL(/view=map/);
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    await expect(page.locator('.map-footer')).toHaveText(/\d+ propriétés sur la carte/);
+    await expect(page.locator('.pagination')).toHaveCount(0);
+    // Markers outside the view are not drawn (path "M0 0"); some of Kinshasa's must be.
+    await expect(
+      page.locator('.map-cluster, path.leaflet-interactive:not([d="M0 0"])').first(),
+    ).toBeVisible();
+  });
+
+  test('works with the API unreachable: everything comes from static files', async ({ page }) => {
+    await page.route('**/api/**', (route) => route.abort());
+    await open(page, '/properties?type=sale');
+    expect(await total(page)).toBeGreaterThan(0);
+    await page.getByLabel('Catégorie').selectOption('house');
+    await expect(page).toHaveURL(/category=house/);
+  });
+
+  test('a load error offers a retry that works', async ({ page }) => {
+    let fail = true;
+    await page.route('**/data/listings.json', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/properties');
+    await ready(page);
+    await expect(page.getByRole('alert')).toContainText('Erreur lors du chargement des propriétés');
+    fail = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(countText(page)).toHaveText(/\d+ propriétés trouvées/);
+  });
+
+  test('a card flips through all its media, and its heart is the same store as the home page', async ({
+    page,
+  }) => {
+    await open(page);
+    const card = cards(page)
+      .filter({ has: page.locator('.dots') })
+      .first();
+    const dots = card.locator('.dots button');
+    const n = await dots.count();
+    await card.getByRole('button', { name: 'Média précédent' }).click();
+    await expect(dots.nth(n - 1)).toHaveAttribute('aria-current', 'true');
+    await card.getByRole('button', { name: 'Ajouter aux favoris' }).click();
+    await expect(card.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('favoriteProperties') ?? '[]') as number[],
+    );
+    expect(stored).toHaveLength(1);
+  });
+});

@@ -1,0 +1,17 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Islands and scripts are ready once Astro has hydrated every island (none left with [ssr]). */
+export async function ready(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Pages open without the once-a-session splash unless a test asks for it. */
+export const test = base.extend<{ splash: boolean }>({
+  splash: [false, { option: true }],
+  page: async ({ page, splash }, use) => {
+    if (!splash) await page.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
+    await use(page);
+  },
+});
+
+export { expect };
