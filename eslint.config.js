@@ -19,7 +19,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/env.ts', 'tests/**', 'scripts/**', '**/*.test.ts', 'drizzle.config.ts', 'vitest.config.ts', 'playwright.config.ts'],
+    files: [
+      'src/env.ts',
+      'tests/**',
+      'scripts/**',
+      '**/*.test.ts',
+      'drizzle.config.ts',
+      'vitest.config.ts',
+      'playwright.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
