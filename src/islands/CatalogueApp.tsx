@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
-import { decodeIndex, type Listing, type ListingIndexFile } from './catalogue/listing-index.ts';
+import type { Listing } from './catalogue/listing-index.ts';
+import { loadIndex } from './catalogue/load-index.ts';
 import { Pagination } from './catalogue/Pagination.tsx';
 import {
   DEFAULT_QUERY,
@@ -30,21 +31,6 @@ export interface CatalogueProps {
 }
 
 type Status = 'loading' | 'ready' | 'error';
-
-let indexRequest: Promise<Listing[]> | undefined;
-function loadIndex(): Promise<Listing[]> {
-  indexRequest ??= fetch('/data/listings.json')
-    .then((r) => {
-      if (!r.ok) throw new Error(`listings.json: ${r.status}`);
-      return r.json() as Promise<ListingIndexFile>;
-    })
-    .then(decodeIndex)
-    .catch((error: unknown) => {
-      indexRequest = undefined;
-      throw error;
-    });
-  return indexRequest;
-}
 
 /** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
 export default function CatalogueApp({

@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
+import { $favorites, clearFavorites } from '../stores/favorites.ts';
+import type { Listing } from './catalogue/listing-index.ts';
+import { loadIndex } from './catalogue/load-index.ts';
+import { PropertyCard } from './PropertyCard.tsx';
+
+interface Props {
+  lang: Lang;
+  messages: Record<string, string>;
+  propertyPath: string;
+  catalogue: string;
+}
+
+type Status = 'loading' | 'ready' | 'error';
+
+/** The visitor's saved properties (spec §2): from the browser's list of ids and the static listing index. */
+export default function FavoritesApp({ lang, messages, propertyPath, catalogue }: Props) {
+  const t = useMemo(() => createTranslator(messages), [messages]);
+  const ids = useStore($favorites);
+  const [listings, setListings] = useState<Listing[] | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const confirm = useRef<HTMLDialogElement>(null);
+  // Favourites live in this browser only: the pre-built page cannot know them, so it shows "loading".
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const load = useCallback(() => {
+    setStatus('loading');
+    loadIndex().then(
+      (all) => {
+        setListings(all);
+        setStatus('ready');
+      },
+      () => setStatus('error'),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const saved = useMemo(() => {
+    const byId = new Map((listings ?? []).map((l) => [l.id, l]));
+    return ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l));
+  }, [ids, listings]);
+
+  if (!mounted) return <p className="state">{t('favorites.loading')}</p>;
+  if (status === 'error') {
+    return (
+      <div className="state error" role="alert">
+        <p>{t('favorites.error')}</p>
+        <button type="button" className="btn btn-green" onClick={load}>
+          {t('favorites.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (ids.length === 0) {
+    return (
+      <div className="state empty">
+        <p className="empty-title">{t('favorites.empty.title')}</p>
+        <p>{t('favorites.empty.text')}</p>
+        <p className="links">
+          <a className="btn btn-green" href={catalogue}>
+            {t('favorites.empty.browse')}
+          </a>
+          <a className="btn btn-outline" href={`${catalogue}?type=sale`}>
+            {t('favorites.empty.sale')}
+          </a>
+          <a className="btn btn-outline" href={`${catalogue}?type=rent`}>
+            {t('favorites.empty.rent')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (status === 'loading') return <p className="state">{t('favorites.loading')}</p>;
+
+  return (
+    <>
+      <div className="toolbar">
+        <p className="count">
+          {t(`favorites.count.${pluralCategory(lang, saved.length)}` as never, { count: saved.length })}
+        </p>
+        <button type="button" className="btn btn-outline" onClick={() => confirm.current?.showModal()}>
+          {t('favorites.clearAll')}
+        </button>
+      </div>
+      {saved.length < ids.length && <p className="note">{t('favorites.missing')}</p>}
+      <div className="results grid">
+        {saved.map((listing) => (
+          <PropertyCard
+            key={listing.id}
+            listing={listing}
+            lang={lang}
+            t={t}
+            href={`${propertyPath}${listing.id}`}
+          />
+        ))}
+      </div>
+      <dialog ref={confirm} className="confirm" aria-labelledby="confirm-clear">
+        <p id="confirm-clear">{t('favorites.clearConfirm')}</p>
+        <form method="dialog" className="confirm-actions">
+          <button className="btn btn-outline" value="cancel">
+            {t('common.cancel')}
+          </button>
+          <button className="btn btn-green" value="yes" onClick={() => clearFavorites()}>
+            {t('favorites.clearConfirmYes')}
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}
