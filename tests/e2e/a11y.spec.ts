@@ -1,0 +1,20 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, ready, test } from './fixtures.ts';
+
+// axe on every kind of page in every language: no serious or critical violation.
+const pages = ['/', '/properties', '/properties?view=list', '/favorites', '/nulle-part'];
+
+for (const lang of ['', '/en', '/ln']) {
+  test(`no serious accessibility violation${lang || ' (fr)'}`, async ({ page }) => {
+    for (const path of pages) {
+      await page.goto(lang + path);
+      await ready(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        lang + path,
+      ).toEqual([]);
+    }
+  });
+}
