@@ -52,3 +52,16 @@ describe('the public site beside the API', () => {
     }
   });
 });
+
+describe('before the first site build', () => {
+  it('answers a missing media file with 404, not with the "being prepared" page', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const res = await fresh.app.inject('/media/0123456789abcdef0123456789abcdef-480.webp');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toContain('/media/');
+    } finally {
+      await fresh.close();
+    }
+  });
+});

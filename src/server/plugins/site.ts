@@ -40,7 +40,8 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!path.startsWith('/api/')) {
+    // Pages get the site's answers; API routes and media files get a plain JSON 404.
+    if (!path.startsWith('/api/') && !path.startsWith('/media/')) {
       if (!existsSync(join(siteDir, 'index.html'))) {
         return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(PREPARING);
       }
