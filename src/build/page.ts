@@ -42,3 +42,15 @@ export function islandMessages(lang: Lang, prefixes: readonly string[]): Record<
   }
   return out;
 }
+
+/** Dictionary prefixes the React property card uses, for the islands that show cards. */
+export const CARD_MESSAGES = [
+  'card.',
+  'category.',
+  'type.',
+  'facts.',
+  'favorite.',
+  'price.',
+  'unit.',
+  'toast.favorite',
+];

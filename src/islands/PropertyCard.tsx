@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatNumber, pluralCategory, type Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
+import '../scripts/toaster.ts';
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
+import { toast } from '../stores/toasts.ts';
 import { loadMedia } from './catalogue/media-shards.ts';
 import type { CardMedia, Listing } from './catalogue/listing-index.ts';
 
@@ -78,7 +80,9 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
           className="fav"
           aria-pressed={favorite}
           aria-label={favorite ? t('favorite.remove') : t('favorite.add')}
-          onClick={() => toggleFavorite(p.id)}
+          onClick={() =>
+            toast.success(toggleFavorite(p.id) ? t('toast.favoriteAdded') : t('toast.favoriteRemoved'))
+          }
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.6h2c.7-1.3 2.2-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />

@@ -1,4 +1,6 @@
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
+import { toast } from '../stores/toasts.ts';
+import './toaster.ts';
 
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
 // work, by delegation, so a page of cards costs one listener and no framework.
@@ -30,7 +32,9 @@ document.addEventListener('click', (event) => {
   if (!control) return;
   if (control.dataset.fav) {
     event.preventDefault();
-    toggleFavorite(Number(control.dataset.fav));
+    const added = toggleFavorite(Number(control.dataset.fav));
+    const message = added ? control.dataset.toastAdded : control.dataset.toastRemoved;
+    if (message) toast.success(message);
     return;
   }
   const carousel = control.closest<HTMLElement>('[data-carousel]');

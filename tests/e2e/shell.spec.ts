@@ -122,6 +122,9 @@ test.describe('featured cards', () => {
     const id = await heart.getAttribute('data-fav');
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    // Spec §9: a success toast, gone after 2 s.
+    await expect(page.locator('.toast-success')).toHaveText('Ajouté aux favoris');
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 3_000 });
     expect(await page.evaluate(() => localStorage.getItem('favoriteProperties'))).toBe(`[${id}]`);
     await page.goto('/en/');
     await expect(page.locator(`[data-fav="${id}"]`)).toHaveAttribute('aria-pressed', 'true');
