@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 // End-to-end tests against the real thing: `npm start` on a fresh demo database (a small seed for speed),
 // the site built from its API, Debian's Chromium (Playwright's own browser downloads cannot work here).
-const port = Number(process.env.E2E_PORT ?? 4455);
+// A port of its own per run (workers inherit it through the environment), so runs never share a server.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ndako-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -2,7 +2,17 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures.ts';
 
 // axe on every kind of page in every language: no serious or critical violation.
-const pages = ['/', '/properties', '/properties?view=list', '/favorites', '/nulle-part'];
+const pages = [
+  '/',
+  '/properties',
+  '/properties?view=list',
+  '/favorites',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/nulle-part',
+];
 
 for (const lang of ['', '/en', '/ln']) {
   test(`no serious accessibility violation${lang || ' (fr)'}`, async ({ page }) => {

@@ -1,0 +1,106 @@
+import { expect, ready, test } from './fixtures.ts';
+
+test.describe('about', () => {
+  test('text, figures, the three values, four team members with role and blurb, the office', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^À propos de /);
+    await expect(page.locator('.figures li')).toHaveCount(4);
+    await expect(page.locator('.values h3')).toHaveText(['Excellence', 'Passion', 'Confiance']);
+    const members = page.locator('.members li');
+    await expect(members).toHaveCount(4);
+    await expect(members.locator('.role')).toHaveText([
+      'Directeur Général',
+      'Directeur Commercial',
+      'Agent Senior',
+      'Responsable Marketing',
+    ]);
+    await expect(page.locator('address')).toBeVisible();
+  });
+});
+
+test.describe('contact', () => {
+  const fill = async (page: import('@playwright/test').Page, values: Record<string, string>) => {
+    for (const [label, value] of Object.entries(values))
+      await page.getByLabel(label, { exact: false }).fill(value);
+  };
+
+  test('shows errors in place and sends nothing while invalid', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/messages') && r.method() === 'POST') posted++;
+    });
+    await page.goto('/contact');
+    await ready(page);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.locator('.field-error')).toHaveCount(4);
+    await fill(page, {
+      'Nom complet': 'Jean Mukendi',
+      'E-mail': 'pas-un-email',
+      Sujet: 'Visite',
+      Message: 'Bonjour',
+    });
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.locator('.field-error')).toHaveText(['Adresse e-mail invalide']);
+    expect(posted).toBe(0);
+  });
+
+  test('success replaces the form with "Message envoyé !" and the message reaches the API', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/contact');
+    await ready(page);
+    const subject = `Achat à Ngaliema ${Date.now()}`;
+    await fill(page, {
+      'Nom complet': 'Jean Mukendi',
+      'E-mail': 'jean@example.cd',
+      Téléphone: '+243 81 000 0000',
+      Sujet: subject,
+      Message: 'Je cherche une villa.',
+    });
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByText('Message envoyé !')).toBeVisible();
+    const login = await request.post('/api/auth/login', {
+      data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = await request.get(`/api/messages?q=${encodeURIComponent(subject)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await list.json()) as { total: number }).total).toBe(1);
+  });
+
+  test('with the API unreachable: the alert of the spec, and what was typed stays', async ({ page }) => {
+    await page.route('**/api/messages', (route) => route.abort());
+    await page.goto('/en/contact');
+    await ready(page);
+    await fill(page, {
+      'Full name': 'Jean Mukendi',
+      'E-mail': 'jean@example.cd',
+      Subject: 'Rent',
+      Message: 'Hello',
+    });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveValue('Jean Mukendi');
+    await expect(page.getByLabel('Message')).toHaveValue('Hello');
+  });
+});
+
+test.describe('legal pages', () => {
+  test('privacy and terms in each language, with the agency filled in and links kept in the language', async ({
+    page,
+  }) => {
+    await page.goto('/en/');
+    await page.locator('footer').getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page).toHaveURL(/\/en\/privacy\/?$/);
+    await expect(page.locator('main')).not.toContainText('{agency}');
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await page.goto('/ln/terms');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ln');
+    const privacyLink = page.locator('main a[href*="privacy"]').first();
+    await expect(privacyLink).toHaveAttribute('href', '/ln/privacy');
+  });
+});
