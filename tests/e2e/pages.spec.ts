@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, ready, test } from './fixtures.ts';
 
 test.describe('about', () => {
@@ -21,7 +22,7 @@ test.describe('about', () => {
 });
 
 test.describe('contact', () => {
-  const fill = async (page: import('@playwright/test').Page, values: Record<string, string>) => {
+  const fill = async (page: Page, values: Record<string, string>) => {
     for (const [label, value] of Object.entries(values))
       await page.getByLabel(label, { exact: false }).fill(value);
   };
