@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from './catalogue/listing-index.ts';
-import { loadIndex } from './catalogue/load-index.ts';
+import { useListingIndex } from './catalogue/load-index.ts';
 import { Pagination } from './catalogue/Pagination.tsx';
 import {
   DEFAULT_QUERY,
@@ -30,8 +30,6 @@ export interface CatalogueProps {
   tiles: { url: string; attribution: string };
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 /** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
 export default function CatalogueApp({
   lang,
@@ -44,31 +42,15 @@ export default function CatalogueApp({
 }: CatalogueProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
-  const [listings, setListings] = useState<Listing[] | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const { listings, status, retry } = useListingIndex();
   const results = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(() => {
-    setStatus('loading');
-    loadIndex().then(
-      (all) => {
-        setListings(all);
-        setStatus('ready');
-      },
-      () => {
-        setListings([]);
-        setStatus('error');
-      },
-    );
-  }, []);
 
   useEffect(() => {
     setQuery(parseQuery(location.search));
     const onPop = () => setQuery(parseQuery(location.search));
     addEventListener('popstate', onPop);
-    load();
     return () => removeEventListener('popstate', onPop);
-  }, [load]);
+  }, []);
 
   const update = useCallback((patch: Partial<CatalogueQuery>) => {
     setQuery((current) => {
@@ -89,9 +71,11 @@ export default function CatalogueApp({
       <Filters query={query} communes={communes} t={t} onChange={update} />
       <div className="toolbar" ref={results}>
         <p className="count" aria-live="polite">
-          {status === 'loading' && !filtered
-            ? t('catalogue.loading')
-            : t(`catalogue.count.${pluralCategory(lang, total)}` as never, { count: total })}
+          {status === 'error'
+            ? ''
+            : status === 'loading' && !filtered
+              ? t('catalogue.loading')
+              : t(`catalogue.count.${pluralCategory(lang, total)}` as never, { count: total })}
         </p>
         <ViewSwitch view={query.view} t={t} onChange={(view) => update({ view })} />
       </div>
@@ -99,7 +83,7 @@ export default function CatalogueApp({
       {status === 'error' ? (
         <div className="state error" role="alert">
           <p>{t('catalogue.error')}</p>
-          <button type="button" className="btn btn-green" onClick={load}>
+          <button type="button" className="btn btn-green" onClick={retry}>
             {t('catalogue.retry')}
           </button>
         </div>

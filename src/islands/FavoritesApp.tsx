@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { $favorites, clearFavorites } from '../stores/favorites.ts';
 import type { Listing } from './catalogue/listing-index.ts';
-import { loadIndex } from './catalogue/load-index.ts';
+import { useListingIndex } from './catalogue/load-index.ts';
 import { PropertyCard } from './PropertyCard.tsx';
 
 interface Props {
@@ -13,30 +13,15 @@ interface Props {
   catalogue: string;
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 /** The visitor's saved properties (spec §2): from the browser's list of ids and the static listing index. */
 export default function FavoritesApp({ lang, messages, propertyPath, catalogue }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const ids = useStore($favorites);
-  const [listings, setListings] = useState<Listing[] | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const { listings, status, retry } = useListingIndex();
   const confirm = useRef<HTMLDialogElement>(null);
   // Favourites live in this browser only: the pre-built page cannot know them, so it shows "loading".
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-
-  const load = useCallback(() => {
-    setStatus('loading');
-    loadIndex().then(
-      (all) => {
-        setListings(all);
-        setStatus('ready');
-      },
-      () => setStatus('error'),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const saved = useMemo(() => {
     const byId = new Map((listings ?? []).map((l) => [l.id, l]));
@@ -48,7 +33,7 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue }
     return (
       <div className="state error" role="alert">
         <p>{t('favorites.error')}</p>
-        <button type="button" className="btn btn-green" onClick={load}>
+        <button type="button" className="btn btn-green" onClick={retry}>
           {t('favorites.retry')}
         </button>
       </div>

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { CATEGORIES, TYPES } from './listing-index.ts';
 import type { Translate } from '../../i18n/types.ts';
-import { AREA_RANGE, PRICE_RANGE, type CatalogueQuery, type View } from './query.ts';
+import { AREA_RANGE, DEFAULT_QUERY, PRICE_RANGE, type CatalogueQuery, type View } from './query.ts';
+
+// Every filter back to its default; the view stays as it is.
+const { page: _page, view: _view, ...DEFAULT_FILTERS } = DEFAULT_QUERY;
 
 interface Props {
   query: CatalogueQuery;
@@ -161,22 +164,7 @@ export function Filters({ query, communes, t, onChange }: Props) {
         <button type="submit" className="btn btn-green apply">
           {t('catalogue.filters.apply')}
         </button>
-        <button
-          type="button"
-          className="btn btn-outline reset"
-          onClick={() =>
-            onChange({
-              q: '',
-              type: '',
-              category: '',
-              state: '',
-              minPrice: PRICE_RANGE.min,
-              maxPrice: PRICE_RANGE.max,
-              minArea: AREA_RANGE.min,
-              maxArea: AREA_RANGE.max,
-            })
-          }
-        >
+        <button type="button" className="btn btn-outline reset" onClick={() => onChange(DEFAULT_FILTERS)}>
           {t('catalogue.filters.reset')}
         </button>
       </details>

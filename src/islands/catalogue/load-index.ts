@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { decodeIndex, type Listing, type ListingIndexFile } from './listing-index.ts';
 
 let request: Promise<Listing[]> | undefined;
@@ -15,4 +16,27 @@ export function loadIndex(): Promise<Listing[]> {
       throw error;
     });
   return request;
+}
+
+export type IndexStatus = 'loading' | 'ready' | 'error';
+
+/** The index for a React island: its listings once loaded, the status, and a retry for the error state. */
+export function useListingIndex() {
+  const [listings, setListings] = useState<Listing[] | null>(null);
+  const [status, setStatus] = useState<IndexStatus>('loading');
+  const load = useCallback(() => {
+    setStatus('loading');
+    loadIndex().then(
+      (all) => {
+        setListings(all);
+        setStatus('ready');
+      },
+      () => {
+        setListings(null);
+        setStatus('error');
+      },
+    );
+  }, []);
+  useEffect(load, [load]);
+  return { listings, status, retry: load };
 }
