@@ -28,3 +28,23 @@ for (const lang of ['', '/en', '/ln']) {
     }
   });
 }
+
+test('no serious accessibility violation on a property page and its visit dialog', async ({
+  page,
+  request,
+}) => {
+  const { data } = (await (await request.get('/api/properties?limit=1')).json()) as {
+    data: { id: number }[];
+  };
+  for (const lang of ['', '/en', '/ln']) {
+    await page.goto(`${lang}/property/${data[0]?.id}`);
+    await ready(page);
+    await page.locator('[data-open-visit]').click();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      lang,
+    ).toEqual([]);
+  }
+});

@@ -1,0 +1,69 @@
+import { PROPERTY_VIEWS_KEY, readViews, recordView } from '../stores/property-views.ts';
+import { toast } from '../stores/toasts.ts';
+import './cards.ts';
+import './toaster.ts';
+
+// A property page's behaviour: view counting, the share menu, the back button and the location map,
+// which downloads Leaflet only when it scrolls into view.
+const page = document.querySelector<HTMLElement>('[data-property]');
+
+if (page) {
+  const id = Number(page.dataset.property);
+
+  // Spec §4: every load counts a view, on the server and in this browser (propertyViews, spec §3).
+  void fetch(`/api/properties/${id}/view`, { method: 'PATCH', keepalive: true }).catch(() => {});
+  try {
+    localStorage.setItem(
+      PROPERTY_VIEWS_KEY,
+      JSON.stringify(recordView(readViews(localStorage.getItem(PROPERTY_VIEWS_KEY)), id)),
+    );
+  } catch {
+    // Storage unavailable (private mode): the server-side count still happened.
+  }
+
+  page.querySelector('[data-copy-link]')?.addEventListener('click', async (event) => {
+    const button = event.currentTarget as HTMLElement;
+    try {
+      await navigator.clipboard.writeText(location.href);
+      toast.success(button.dataset.copied ?? '');
+      button.closest('details')?.removeAttribute('open');
+    } catch (error) {
+      console.error('Copying the link failed', error); // spec §8: only logged
+    }
+  });
+
+  page.querySelector('[data-back]')?.addEventListener('click', (event) => {
+    if (history.length > 1 && document.referrer.startsWith(location.origin)) {
+      event.preventDefault();
+      history.back();
+    }
+  });
+
+  const mapBox = page.querySelector<HTMLElement>('[data-property-map]');
+  if (mapBox) {
+    const observer = new IntersectionObserver(
+      async (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const [{ default: L }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+        const lat = Number(mapBox.dataset.lat);
+        const lng = Number(mapBox.dataset.lng);
+        mapBox.textContent = '';
+        const map = L.map(mapBox, { scrollWheelZoom: false }).setView([lat, lng], 15);
+        L.tileLayer(mapBox.dataset.tiles ?? '', {
+          attribution: mapBox.dataset.attribution ?? '',
+          maxZoom: 19,
+        }).addTo(map);
+        L.circleMarker([lat, lng], {
+          radius: 11,
+          color: '#0f3d2e',
+          weight: 3,
+          fillColor: '#f2b705',
+          fillOpacity: 1,
+        }).addTo(map);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(mapBox);
+  }
+}

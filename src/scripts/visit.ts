@@ -1,0 +1,86 @@
+import { toast } from '../stores/toasts.ts';
+import './toaster.ts';
+
+// The visit request (spec §2, §5, §8): name, date and WhatsApp number required, e-mail optional but valid;
+// errors in place and nothing sent while invalid; toasts for success (the dialog closes) and failure.
+const dialog = document.querySelector<HTMLDialogElement>('[data-visit-dialog]');
+const form = dialog?.querySelector<HTMLFormElement>('[data-visit-form]');
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\(?\+?[0-9 ().-]{6,24}$/;
+const DAY_MS = 86_400_000;
+
+if (dialog && form) {
+  const text = JSON.parse(dialog.dataset.messages ?? '{}') as Record<string, string>;
+  const submit = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+
+  document.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('[data-open-visit]')) dialog.showModal();
+  });
+  form.querySelector('[data-visit-cancel]')?.addEventListener('click', () => dialog.close());
+
+  const setError = (input: HTMLInputElement, message: string | null) => {
+    const id = `${input.id}-error`;
+    input.parentElement?.querySelector(`#${id}`)?.remove();
+    input.toggleAttribute('aria-invalid', Boolean(message));
+    if (message) {
+      const p = document.createElement('p');
+      p.className = 'field-error';
+      p.id = id;
+      p.textContent = message;
+      input.setAttribute('aria-describedby', id);
+      input.after(p);
+    } else input.removeAttribute('aria-describedby');
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+    const value = (name: string) => field(name).value.trim();
+    const date = Date.parse(`${value('visitDate')}T12:00:00Z`);
+    const checks: [string, string | null][] = [
+      ['name', value('name') ? null : text.required!],
+      [
+        'visitDate',
+        !value('visitDate')
+          ? text.required!
+          : date < Date.now() - 2 * DAY_MS || date > Date.now() + 366 * DAY_MS
+            ? text.date!
+            : null,
+      ],
+      [
+        'telephone',
+        !value('telephone') ? text.required! : PHONE.test(value('telephone')) ? null : text.phone!,
+      ],
+      ['email', value('email') && !EMAIL.test(value('email')) ? text.email! : null],
+    ];
+    for (const [name, message] of checks) setError(field(name), message);
+    const invalid = checks.find(([, message]) => message);
+    if (invalid) return field(invalid[0]).focus();
+
+    submit.disabled = true;
+    submit.textContent = text.sending ?? '';
+    try {
+      const response = await fetch('/api/mail/send-visit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: value('name'),
+          visitDate: value('visitDate'),
+          telephone: value('telephone'),
+          email: value('email') || undefined,
+          url: location.href,
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      toast.success(text.ok ?? '');
+      form.reset();
+      dialog.close();
+    } catch {
+      toast.error(text.failed ?? '');
+    } finally {
+      submit.disabled = false;
+      submit.textContent = text.submit ?? '';
+    }
+  });
+}

@@ -1,0 +1,148 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, ready, test } from './fixtures.ts';
+
+async function firstListing(request: APIRequestContext, query = '') {
+  const res = await request.get(`/api/properties?limit=100${query}`);
+  const { data } = (await res.json()) as {
+    data: { id: number; title: string; media: unknown[]; viewCount: number; status: string }[];
+  };
+  const listing = data.find((p) => p.media.length > 2 && p.status === 'available');
+  if (!listing) throw new Error('no listing with several photos in the demo data');
+  return listing;
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await ready(page);
+}
+
+test.describe('property page', () => {
+  test('gallery: previous/next wrap and thumbnails', async ({ page, request }) => {
+    const p = await firstListing(request);
+    await open(page, `/property/${p.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
+    const gallery = page.locator('.gallery');
+    await gallery.getByRole('button', { name: 'Média précédent' }).click();
+    await expect(gallery).toHaveAttribute('data-index', String(p.media.length - 1));
+    await gallery.getByRole('button', { name: 'Média suivant' }).click();
+    await expect(gallery).toHaveAttribute('data-index', '0');
+    await gallery.locator('.thumbs button').nth(2).click();
+    await expect(gallery).toHaveAttribute('data-index', '2');
+    await expect(gallery.locator('[data-slide]').nth(2)).toBeVisible();
+  });
+
+  test('WhatsApp text in the visitor language with the page link; views counted on the server and in propertyViews', async ({
+    page,
+    request,
+  }) => {
+    const p = await firstListing(request);
+    const before = ((await (await request.get(`/api/properties/${p.id}`)).json()) as { viewCount: number })
+      .viewCount;
+    await open(page, `/en/property/${p.id}`);
+    const href =
+      (await page.getByRole('link', { name: 'Contact the agent on WhatsApp' }).getAttribute('href')) ?? '';
+    const text = decodeURIComponent(href.split('text=')[1] ?? '');
+    expect(text).toContain(p.title);
+    expect(text).toContain(`/en/property/${p.id}`);
+    expect(text).toMatch(/^Hello/);
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(`/api/properties/${p.id}`)).json()) as { viewCount: number }).viewCount,
+      )
+      .toBe(before + 1);
+    const views = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('propertyViews') ?? '{}') as Record<
+          string,
+          { count: number; dailyViews: unknown[] }
+        >,
+    );
+    expect(views[p.id]?.count).toBe(1);
+    expect(views[p.id]?.dailyViews).toHaveLength(1);
+  });
+
+  test('visit request: errors in place and nothing sent, then success toast and stored', async ({
+    page,
+    request,
+  }) => {
+    const p = await firstListing(request);
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/mail/send-visit')) posted++;
+    });
+    await open(page, `/property/${p.id}`);
+    await page.getByRole('button', { name: 'Programmer une visite' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await expect(dialog.locator('.field-error')).toHaveCount(3);
+    await dialog.getByLabel('Nom complet').fill('Grâce Tshala');
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Date de la visite').fill(date);
+    await dialog.getByLabel('Numéro WhatsApp').fill('+243 81 555 0000');
+    await dialog.getByLabel('E-mail (facultatif)').fill('pas-un-email');
+    await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await expect(dialog.locator('.field-error')).toHaveText(['Adresse e-mail invalide']);
+    expect(posted).toBe(0);
+    await dialog.getByLabel('E-mail (facultatif)').fill('');
+    await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await expect(page.locator('.toast-success')).toHaveText('Visite programmée avec succès!');
+    await expect(dialog).toBeHidden();
+    const login = await request.post('/api/auth/login', {
+      data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const visits = (await (
+      await request.get('/api/visits?limit=100', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { name: string; propertyId: number | null }[] };
+    expect(visits.data.find((v) => v.name === 'Grâce Tshala')?.propertyId).toBe(p.id);
+  });
+
+  test('visit request failure: the spec failure toast, the dialog stays', async ({ page, request }) => {
+    const p = await firstListing(request);
+    await page.route('**/api/mail/send-visit', (route) => route.abort());
+    await open(page, `/property/${p.id}`);
+    await page.getByRole('button', { name: 'Programmer une visite' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nom complet').fill('Jean');
+    await dialog
+      .getByLabel('Date de la visite')
+      .fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+    await dialog.getByLabel('Numéro WhatsApp').fill('0812345678');
+    await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await expect(page.locator('.toast-error')).toHaveText("Echec d'enregistrement ! Veuillez reéssayer");
+    await expect(dialog).toBeVisible();
+  });
+
+  test('share: copy link toast; favourite heart is the catalogue store; the map loads on scroll', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const p = await firstListing(request);
+    await open(page, `/property/${p.id}`);
+    await page.getByText('Partager', { exact: true }).click();
+    await page.getByRole('button', { name: 'Copier le lien' }).click();
+    await expect(page.locator('.toast-success')).toHaveText(
+      'Lien copié ! Vous pouvez maintenant partager cette propriété.',
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/property/${p.id}`);
+
+    await page.locator(`[data-fav="${p.id}"]`).click();
+    await open(page, '/favorites');
+    await expect(page.locator('.results article h3')).toHaveText([p.title]);
+
+    await open(page, `/property/${p.id}`);
+    await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-property-map].leaflet-container')).toBeVisible();
+  });
+
+  test('a catalogue card leads to its page', async ({ page }) => {
+    await open(page, '/properties');
+    const card = page.locator('.catalogue .results article').first();
+    const title = await card.locator('h3').innerText();
+    await card.locator('h3 a').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+});
