@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { createTranslator } from '../i18n/core.ts';
+import { EMAIL, PHONE } from '../scripts/form-rules.ts';
 
 interface Props {
   messages: Record<string, string>;
@@ -8,8 +9,6 @@ interface Props {
 type Field = 'senderName' | 'senderEmail' | 'senderPhone' | 'subject' | 'content';
 type Values = Record<Field, string>;
 const EMPTY: Values = { senderName: '', senderEmail: '', senderPhone: '', subject: '', content: '' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\(?\+?[0-9 ().-]{6,24}$/;
 const TIMEOUT_MS = 10_000; // spec §9
 
 /** Spec §5 in the browser; the API checks the same rules again with the contract and has the last word. */

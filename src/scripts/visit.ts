@@ -1,13 +1,11 @@
 import { toast } from '../stores/toasts.ts';
+import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
 import './toaster.ts';
 
 // The visit request (spec §2, §5, §8): name, date and WhatsApp number required, e-mail optional but valid;
 // errors in place and nothing sent while invalid; toasts for success (the dialog closes) and failure.
 const dialog = document.querySelector<HTMLDialogElement>('[data-visit-dialog]');
 const form = dialog?.querySelector<HTMLFormElement>('[data-visit-form]');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\(?\+?[0-9 ().-]{6,24}$/;
-const DAY_MS = 86_400_000;
 
 if (dialog && form) {
   const text = JSON.parse(dialog.dataset.messages ?? '{}') as Record<string, string>;
@@ -36,16 +34,11 @@ if (dialog && form) {
     event.preventDefault();
     const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
     const value = (name: string) => field(name).value.trim();
-    const date = Date.parse(`${value('visitDate')}T12:00:00Z`);
     const checks: [string, string | null][] = [
       ['name', value('name') ? null : text.required!],
       [
         'visitDate',
-        !value('visitDate')
-          ? text.required!
-          : date < Date.now() - 2 * DAY_MS || date > Date.now() + 366 * DAY_MS
-            ? text.date!
-            : null,
+        !value('visitDate') ? text.required! : visitDateInRange(value('visitDate')) ? null : text.date!,
       ],
       [
         'telephone',

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { Email, Phone, VisitDate } from '../contract/index.ts';
+import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
+
+// The browser's copies must agree with the contract on what people really type.
+describe('form rules agree with the contract', () => {
+  it('on e-mails and phone numbers', () => {
+    for (const v of ['a@b.cd', 'jean.mukendi@example.com', 'x@y', 'nope', 'a b@c.d']) {
+      expect(EMAIL.test(v), v).toBe(Email.safeParse(v).success);
+    }
+    for (const v of ['+243 81 234 5678', '0812345678', '(+243) 99-123-4567', 'abc', '12']) {
+      expect(PHONE.test(v), v).toBe(Phone.safeParse(v).success);
+    }
+  });
+
+  it('on visit dates', () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const n of [-10, -3, 0, 1, 30, 365, 400]) {
+      expect(visitDateInRange(day(n)), String(n)).toBe(VisitDate.safeParse(day(n)).success);
+    }
+  });
+});

@@ -1,0 +1,12 @@
+// The public forms' checks in the browser, for errors in place before anything is sent. The contract
+// (src/contract/common.ts, visit.ts) holds the same rules with zod and the API applies them; zod itself is
+// kept out of the browser bundles, hence these few plain copies.
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE = /^\(?\+?[0-9 ().-]{6,24}$/;
+
+const DAY_MS = 86_400_000;
+/** A visit is booked from today to a year ahead (one day of slack for time zones, as in the contract). */
+export function visitDateInRange(date: string, now = Date.now()): boolean {
+  const t = Date.parse(`${date}T12:00:00Z`);
+  return Number.isFinite(t) && t >= now - 2 * DAY_MS && t <= now + 366 * DAY_MS;
+}
