@@ -105,3 +105,36 @@ test.describe('legal pages', () => {
     await expect(privacyLink).toHaveAttribute('href', '/ln/privacy');
   });
 });
+
+test.describe('for search engines and shares', () => {
+  test('sitemap of every page in every language, robots.txt, and a listing page described for previews', async ({
+    request,
+    page,
+  }) => {
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('xml');
+    const xml = await sitemap.text();
+    const { data } = (await (await request.get('/api/properties?limit=1')).json()) as {
+      data: { id: number; title: string; price: number; currency: string }[];
+    };
+    const p = data[0]!;
+    for (const path of ['/about', '/en/contact', '/ln/privacy', `/property/${p.id}`, `/ln/property/${p.id}`])
+      expect(xml).toContain(`${path}</loc>`);
+    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+
+    await page.goto(`/property/${p.id}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      new RegExp(p.title.slice(0, 20)),
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/.+/);
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+      'href',
+      new RegExp(`/property/${p.id}$`),
+    );
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as { offers: { price: number; priceCurrency: string } };
+    expect(ld.offers).toMatchObject({ price: p.price, priceCurrency: p.currency });
+  });
+});

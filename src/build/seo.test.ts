@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Property } from '../contract/index.ts';
+import { agencyJsonLd, jsonLdText, listingJsonLd } from './seo.ts';
+
+const agency = {
+  name: 'Ndako Immobilier',
+  phone: '+243 81 234 5678',
+  phoneHref: 'tel:+243812345678',
+  email: 'contact@ndako.cd',
+  whatsapp: '243812345678',
+  address: '12, avenue du Commerce, Gombe, Kinshasa',
+  social: [],
+  siteUrl: 'https://ndako.cd',
+};
+
+const property: Property = {
+  id: 7,
+  title: 'Villa </script><script>alert(1)</script> à Ngaliema',
+  description: 'Belle villa',
+  price: 2500,
+  currency: 'USD',
+  type: 'rent',
+  category: 'villa',
+  bedrooms: 4,
+  bathrooms: 3,
+  area: 450,
+  address: 'Avenue des Aviateurs 3',
+  state: 'Ngaliema',
+  lat: -4.37,
+  long: 15.25,
+  features: [],
+  media: [{ type: 'image', url: '/media/abc-1600.webp' }],
+  managerId: null,
+  agent: null,
+  status: 'available',
+  featured: false,
+  viewCount: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+describe('JSON-LD', () => {
+  it('describes a listing as an offer with its price and currency', () => {
+    const ld = listingJsonLd(property, 'https://ndako.cd/property/7', agency, 'fr');
+    expect(ld).toMatchObject({
+      '@type': 'RealEstateListing',
+      url: 'https://ndako.cd/property/7',
+      image: ['https://ndako.cd/media/abc-1600.webp'],
+      offers: {
+        '@type': 'Offer',
+        price: 2500,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        priceSpecification: { unitCode: 'MON' },
+      },
+      about: {
+        numberOfBedrooms: 4,
+        floorSize: { value: 450, unitCode: 'MTK' },
+        address: { addressLocality: 'Ngaliema', addressCountry: 'CD' },
+      },
+    });
+    expect(
+      listingJsonLd({ ...property, type: 'sale', status: 'sold' }, '', agency, 'fr').offers,
+    ).not.toHaveProperty('priceSpecification');
+  });
+
+  it('describes the agency as a real-estate agent', () => {
+    expect(agencyJsonLd(agency)).toMatchObject({
+      '@type': 'RealEstateAgent',
+      name: 'Ndako Immobilier',
+      telephone: '+243 81 234 5678',
+      address: { addressCountry: 'CD' },
+    });
+  });
+
+  it('cannot be broken out of by a title', () => {
+    const text = jsonLdText(listingJsonLd(property, '', agency, 'fr'));
+    expect(text).not.toContain('</script>');
+    expect(JSON.parse(text).name).toBe(property.title);
+  });
+});

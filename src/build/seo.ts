@@ -1,0 +1,87 @@
+import type { Property } from '../contract/index.ts';
+import type { agency as agencyConfig } from './site-config.ts';
+
+type Agency = ReturnType<typeof agencyConfig>;
+
+/** schema.org description of the agency, for search engines (home and about pages). */
+export function agencyJsonLd(a: Agency) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    name: a.name,
+    url: a.siteUrl,
+    logo: `${a.siteUrl}/favicon.svg`,
+    telephone: a.phone,
+    email: a.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: a.address,
+      addressLocality: 'Kinshasa',
+      addressCountry: 'CD',
+    },
+    areaServed: { '@type': 'City', name: 'Kinshasa' },
+  };
+}
+
+const AVAILABILITY: Record<Property['status'], string> = {
+  available: 'https://schema.org/InStock',
+  hot: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+  unavailable: 'https://schema.org/OutOfStock',
+};
+
+/** A listing as an offer (price and currency) for a place in its commune. */
+export function listingJsonLd(p: Property, url: string, a: Agency, lang: string) {
+  const images = p.media.filter((m) => m.type === 'image').map((m) => a.siteUrl + m.url);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateListing',
+    name: p.title,
+    description: p.description,
+    url,
+    inLanguage: lang,
+    datePosted: p.createdAt,
+    image: images,
+    about: {
+      '@type': p.category === 'land' ? 'Landform' : p.category === 'office' ? 'Place' : 'Accommodation',
+      name: p.title,
+      floorSize: { '@type': 'QuantitativeValue', value: p.area, unitCode: 'MTK' },
+      ...(p.bedrooms != null ? { numberOfBedrooms: p.bedrooms } : {}),
+      ...(p.bathrooms != null ? { numberOfBathroomsTotal: p.bathrooms } : {}),
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: p.address,
+        addressLocality: p.state,
+        addressRegion: 'Kinshasa',
+        addressCountry: 'CD',
+      },
+      ...(p.lat != null && p.long != null
+        ? { geo: { '@type': 'GeoCoordinates', latitude: p.lat, longitude: p.long } }
+        : {}),
+    },
+    offers: {
+      '@type': 'Offer',
+      price: p.price,
+      priceCurrency: p.currency,
+      businessFunction:
+        p.type === 'rent'
+          ? 'https://purl.org/goodrelations/v1#LeaseOut'
+          : 'https://purl.org/goodrelations/v1#Sell',
+      availability: AVAILABILITY[p.status],
+      seller: { '@type': 'RealEstateAgent', name: a.name, telephone: a.phone },
+      ...(p.type === 'rent'
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: p.price,
+              priceCurrency: p.currency,
+              unitCode: 'MON',
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */
+export const jsonLdText = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
