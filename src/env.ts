@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   SITE_DIR: z.string().default('./dist'),
   /** The API the site build reads listings from; by default this machine's own server on PORT. */
   API_URL: z.url().optional(),
+  /** Where the site build keeps what it can reuse between builds (share images); default DATA_DIR/cache. */
+  BUILD_CACHE_DIR: z.string().optional(),
   /** Where `astro build` writes; npm start builds next to SITE_DIR and swaps the folders when done. */
   BUILD_OUT_DIR: z.string().optional(),
 });

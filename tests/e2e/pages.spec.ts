@@ -127,7 +127,13 @@ test.describe('for search engines and shares', () => {
       'content',
       new RegExp(p.title.slice(0, 20)),
     );
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/.+/);
+    const og = (await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
+    expect(og).toMatch(new RegExp(`/share/${p.id}\\.jpg$`));
+    const share = await request.get(`/share/${p.id}.jpg`);
+    expect(share.headers()['content-type']).toBe('image/jpeg');
+    const bytes = await share.body();
+    expect(bytes.length).toBeLessThan(300 * 1024);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
       'href',
       new RegExp(`/property/${p.id}$`),
