@@ -65,3 +65,20 @@ describe('before the first site build', () => {
     }
   });
 });
+
+describe('a listing without a page', () => {
+  it('answers 404 with the "Propriété non trouvée" page of its language', async () => {
+    const dir = t.env.SITE_DIR;
+    await mkdir(join(dir, 'property-not-found'), { recursive: true });
+    await mkdir(join(dir, 'ln', 'property-not-found'), { recursive: true });
+    await writeFile(join(dir, 'property-not-found', 'index.html'), '<title>Propriété non trouvée</title>');
+    await writeFile(join(dir, 'ln', 'property-not-found', 'index.html'), '<title>Ndako ezwami te</title>');
+    const fr = await t.app.inject('/property/999999');
+    expect(fr.statusCode).toBe(404);
+    expect(fr.body).toContain('Propriété non trouvée');
+    const ln = await t.app.inject('/ln/property/abc/');
+    expect(ln.statusCode).toBe(404);
+    expect(ln.body).toContain('Ndako ezwami te');
+    expect((await t.app.inject('/nulle-part')).body).toContain('Page introuvable');
+  });
+});

@@ -146,3 +146,19 @@ test.describe('property page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
 });
+
+test('an unknown listing: "Propriété non trouvée" with status 404 and a way home, in the visitor language', async ({
+  page,
+}) => {
+  const patched: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH') patched.push(r.url());
+  });
+  const fr = await page.goto('/property/999999');
+  expect(fr?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Propriété non trouvée');
+  await expect.poll(() => patched.some((u) => u.endsWith('/api/properties/999999/view'))).toBe(true);
+  await page.goto('/en/property/999999');
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/en\/$/);
+});

@@ -45,10 +45,17 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
       if (!existsSync(join(siteDir, 'index.html'))) {
         return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(PREPARING);
       }
-      // Astro writes the French 404 as 404.html and the others as en/404/index.html.
+      // Astro writes the French 404 as 404.html and the others as en/404/index.html; a listing without a
+      // page gets the 'Propriété non trouvée' page of its language.
       const lang = /^\/(en|ln)(\/|$)/.exec(path)?.[1];
+      const prefix = lang ? `${lang}/` : '';
+      const listing = `${prefix}property-not-found/index.html`;
       const page =
-        lang && existsSync(join(siteDir, lang, '404', 'index.html')) ? `${lang}/404/index.html` : '404.html';
+        /^(\/(en|ln))?\/property\/[^/]+\/?$/.test(path) && existsSync(join(siteDir, listing))
+          ? listing
+          : lang && existsSync(join(siteDir, lang, '404', 'index.html'))
+            ? `${lang}/404/index.html`
+            : '404.html';
       if (existsSync(join(siteDir, page))) {
         return reply.status(404).type('text/html; charset=utf-8').sendFile(page, siteDir);
       }
