@@ -3,6 +3,7 @@ import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from './catalogue/listing-index.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
+import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
 import {
   DEFAULT_QUERY,
@@ -81,12 +82,7 @@ export default function CatalogueApp({
       </div>
 
       {status === 'error' ? (
-        <div className="state error" role="alert">
-          <p>{t('catalogue.error')}</p>
-          <button type="button" className="btn btn-green" onClick={retry}>
-            {t('catalogue.retry')}
-          </button>
-        </div>
+        <LoadError message={t('catalogue.error')} retry={t('catalogue.retry')} onRetry={retry} />
       ) : filtered && filtered.length === 0 ? (
         <div className="state empty">
           <p className="empty-title">{t('catalogue.empty')}</p>

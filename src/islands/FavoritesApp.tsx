@@ -4,6 +4,7 @@ import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { $favorites, clearFavorites } from '../stores/favorites.ts';
 import type { Listing } from './catalogue/listing-index.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
+import { LoadError } from './catalogue/LoadError.tsx';
 import { PropertyCard } from './PropertyCard.tsx';
 
 interface Props {
@@ -30,14 +31,7 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue }
 
   if (!mounted) return <p className="state">{t('favorites.loading')}</p>;
   if (status === 'error') {
-    return (
-      <div className="state error" role="alert">
-        <p>{t('favorites.error')}</p>
-        <button type="button" className="btn btn-green" onClick={retry}>
-          {t('favorites.retry')}
-        </button>
-      </div>
-    );
+    return <LoadError message={t('favorites.error')} retry={t('favorites.retry')} onRetry={retry} />;
   }
   if (ids.length === 0) {
     return (

@@ -1,21 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { decodeIndex, type Listing, type ListingIndexFile } from './listing-index.ts';
+import { staticJson } from './static-json.ts';
 
-let request: Promise<Listing[]> | undefined;
+let decoded: Promise<Listing[]> | undefined;
 
-/** The static listing index, fetched once per page; a failed fetch can be retried. */
+/** The static listing index, fetched and decoded once per page; a failed fetch can be retried. */
 export function loadIndex(): Promise<Listing[]> {
-  request ??= fetch('/data/listings.json')
-    .then((r) => {
-      if (!r.ok) throw new Error(`listings.json: ${r.status}`);
-      return r.json() as Promise<ListingIndexFile>;
-    })
+  decoded ??= staticJson<ListingIndexFile>('/data/listings.json')
     .then(decodeIndex)
     .catch((error: unknown) => {
-      request = undefined;
+      decoded = undefined;
       throw error;
     });
-  return request;
+  return decoded;
 }
 
 export type IndexStatus = 'loading' | 'ready' | 'error';
