@@ -5,10 +5,25 @@ import { Currency } from './enums.ts';
 const Count = z.number().int().nonnegative();
 
 export const DashboardStats = z.object({
-  properties: z.object({ total: Count, available: Count, rended: Count }),
+  properties: z.object({
+    total: Count,
+    available: Count,
+    rended: Count,
+    /** Listings created this calendar month (Kinshasa time) and the month before, for the change captions. */
+    addedThisMonth: Count,
+    addedPreviousMonth: Count,
+    /** Listings marked sold this calendar month. */
+    soldThisMonth: Count,
+  }),
   hotOffers: Count,
   team: z.object({ total: Count, active: Count }),
-  messages: z.object({ unread: Count, total: Count }),
+  messages: z.object({
+    unread: Count,
+    total: Count,
+    /** Received in the last 7 days and the 7 days before. */
+    lastSevenDays: Count,
+    previousSevenDays: Count,
+  }),
   visitRequests: z.object({ pending: Count }),
   revenue: z.object({
     /** Value of the deals closed (listings marked sold) this calendar month, converted to `currency`. */

@@ -8,3 +8,4 @@ export * from './message.ts';
 export * from './visit.ts';
 export * from './dashboard.ts';
 export * from './auth.ts';
+export * from './admin.ts';

@@ -43,10 +43,17 @@ describe('GET /api/dashboard/stats', () => {
 
   it('reports zeros on an empty database', async () => {
     expect(await stats()).toEqual({
-      properties: { total: 0, available: 0, rended: 0 },
+      properties: {
+        total: 0,
+        available: 0,
+        rended: 0,
+        addedThisMonth: 0,
+        addedPreviousMonth: 0,
+        soldThisMonth: 0,
+      },
       hotOffers: 0,
       team: { total: 0, active: 0 },
-      messages: { unread: 0, total: 0 },
+      messages: { unread: 0, total: 0, lastSevenDays: 0, previousSevenDays: 0 },
       visitRequests: { pending: 0 },
       revenue: { monthly: 0, previousMonth: 0, currency: 'USD' },
       monthlyGrowth: null,
@@ -149,10 +156,17 @@ describe('GET /api/dashboard/stats', () => {
     }
 
     const s = await stats();
-    expect(s.properties).toEqual({ total: 7, available: 2, rended: 3 });
+    expect(s.properties).toEqual({
+      total: 7,
+      available: 2,
+      rended: 3,
+      addedThisMonth: 7,
+      addedPreviousMonth: 0,
+      soldThisMonth: 3,
+    });
     expect(s.hotOffers).toBe(1);
     expect(s.team).toEqual({ total: 3, active: 2 });
-    expect(s.messages).toEqual({ unread: 2, total: 4 });
+    expect(s.messages).toEqual({ unread: 2, total: 4, lastSevenDays: 4, previousSevenDays: 0 });
     expect(s.visitRequests).toEqual({ pending: 2 });
     // 100 000 USD + 20 000 000 CDF at 2000 per USD + 1000 EUR at 1.5 USD each.
     expect(s.revenue).toEqual({ monthly: 111_500, previousMonth: 0, currency: 'USD' });
@@ -192,7 +206,7 @@ describe('GET /api/dashboard/stats', () => {
     s = await stats();
     expect(s.revenue).toEqual({ monthly: 1500, previousMonth: 100_000, currency: 'USD' });
     expect(s.monthlyGrowth).toBe(-98.5);
-    expect(s.properties).toEqual({ total: 7, available: 3, rended: 2 });
+    expect(s.properties).toMatchObject({ total: 7, available: 3, rended: 2, soldThisMonth: 1 });
   });
 });
 

@@ -28,12 +28,17 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
       const thisMonth = sql`${monthStart(now, 0).toISOString()}::timestamptz`;
       const lastMonth = sql`${monthStart(now, 1).toISOString()}::timestamptz`;
       const sold = sql`${properties.status} = 'sold'`;
+      const weekAgo = sql`${new Date(now.getTime() - 7 * DAY_MS).toISOString()}::timestamptz`;
+      const twoWeeksAgo = sql`${new Date(now.getTime() - 14 * DAY_MS).toISOString()}::timestamptz`;
       const [p] = await db
         .select({
           total: count(),
           available: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'available')::int`,
           rended: sql<number>`count(*) FILTER (WHERE ${sold})::int`,
           hot: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'hot')::int`,
+          added: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${thisMonth})::int`,
+          addedBefore: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${lastMonth} AND ${properties.createdAt} < ${thisMonth})::int`,
+          soldNow: sql<number>`count(*) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth})::int`,
           views: sql<string>`COALESCE(sum(${properties.viewCount}), 0)::bigint`,
           monthly: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth}), 0)`,
           previous: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${lastMonth} AND ${properties.statusChangedAt} < ${thisMonth}), 0)`,
@@ -46,6 +51,8 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
         .select({
           total: count(),
           unread: sql<number>`count(*) FILTER (WHERE ${messages.status} = 'new')::int`,
+          week: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${weekAgo})::int`,
+          weekBefore: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${twoWeeksAgo} AND ${messages.createdAt} < ${weekAgo})::int`,
         })
         .from(messages);
       const [v] = await db
@@ -64,10 +71,18 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
           total: p?.total ?? 0,
           available: Number(p?.available ?? 0),
           rended: Number(p?.rended ?? 0),
+          addedThisMonth: Number(p?.added ?? 0),
+          addedPreviousMonth: Number(p?.addedBefore ?? 0),
+          soldThisMonth: Number(p?.soldNow ?? 0),
         },
         hotOffers: Number(p?.hot ?? 0),
         team: { total: t?.total ?? 0, active: Number(t?.active ?? 0) },
-        messages: { unread: Number(m?.unread ?? 0), total: m?.total ?? 0 },
+        messages: {
+          unread: Number(m?.unread ?? 0),
+          total: m?.total ?? 0,
+          lastSevenDays: Number(m?.week ?? 0),
+          previousSevenDays: Number(m?.weekBefore ?? 0),
+        },
         visitRequests: { pending: Number(v?.pending ?? 0) },
         revenue: { monthly, previousMonth: previous, currency: 'USD' },
         monthlyGrowth: previous > 0 ? Math.round(((monthly - previous) / previous) * 1000) / 10 : null,
