@@ -1,5 +1,6 @@
 // Screenshots of pages at phone and desktop size in each language, to look at what visitors see.
 // Usage: node scripts/screenshots.ts http://localhost:4321 out-dir /path /other-path
+// Admin pages (/admin…) are taken once, not per language; ADMIN_TOKEN logs the browser in for them.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ interface Page {
   screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
 }
 interface Context {
-  addInitScript(script: () => void): Promise<void>;
+  addInitScript<T>(script: (arg: T) => void, arg?: T): Promise<void>;
   newPage(): Promise<Page>;
   close(): Promise<void>;
 }
@@ -36,9 +37,12 @@ for (const size of sizes) {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   // Skip the once-a-session splash so the page itself is pictured.
   await context.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
+  const token = process.env.ADMIN_TOKEN;
+  if (token) await context.addInitScript((value: string) => localStorage.setItem('adminToken', value), token);
   const page = await context.newPage();
   for (const lang of ['', '/en', '/ln']) {
     for (const path of paths.length ? paths : ['/']) {
+      if (path.startsWith('/admin') && lang) continue;
       await page.goto(base + lang + path, { waitUntil: 'networkidle' });
       const file = join(out, `${size.name}${(lang + path).replace(/[/?=&]+/g, '_') || '_'}.png`);
       await page.screenshot({ path: file, fullPage: true });

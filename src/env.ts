@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   /** Map tiles of the catalogue and property maps (any XYZ tile server). */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** The API's address as browsers reach it (the admin calls it live); the same origin by default. */
+  PUBLIC_API_BASE: z.string().default('/api'),
   /** Where the built public site is served from. */
   SITE_DIR: z.string().default('./dist'),
   /** The API the site build reads listings from; by default this machine's own server on PORT. */

@@ -28,3 +28,6 @@ export function mapTiles() {
   const e = env();
   return { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION };
 }
+
+/** The API address the admin island calls from the browser. */
+export const publicApiBase = () => env().PUBLIC_API_BASE.replace(/\/$/, '');

@@ -109,3 +109,11 @@ export const ErrorResponse = z.object({
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const OkResponse = z.object({ success: z.literal(true) });
+
+/** What every list call answers: a page of items with the total. */
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}

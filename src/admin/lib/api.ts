@@ -1,0 +1,54 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { ROUTES, navigate } from './router.ts';
+import { bearerToken, clearSession } from './session.ts';
+
+/** Spec §9: every call times out after 10 s. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+let client: KyInstance | null = null;
+
+/** One client for every admin call: JSON, 10 s, the bearer token, and any 401 ends the session (spec §8). */
+export function configureApi(base: string): KyInstance {
+  client = ky.create({
+    prefix: base,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = bearerToken();
+          if (token) request.headers.set('authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        ({ request, response }) => {
+          // A wrong password is also a 401: that one is the login form's to show.
+          if (response.status === 401 && !new URL(request.url).pathname.endsWith('/auth/login')) {
+            clearSession();
+            navigate(ROUTES.login, { replace: true });
+          }
+        },
+      ],
+    },
+  });
+  return client;
+}
+
+export function api(): KyInstance {
+  if (!client) throw new Error('configureApi() must run before the first call');
+  return client;
+}
+
+/** The server's French message when it gave one, else the caller's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HTTPError) {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data === 'object' && typeof data.message === 'string' && data.message)
+      return data.message;
+  }
+  return fallback;
+}
+
+export function isUnauthorised(error: unknown): boolean {
+  return error instanceof HTTPError && error.response.status === 401;
+}

@@ -1,0 +1,58 @@
+import type {
+  AccountRole,
+  AuditAction,
+  AuditEntity,
+  MessageStatus,
+  Property,
+  PropertyStatus,
+  VisitStatus,
+} from '../../contract/index.ts';
+import { createTranslator, formatAreaWith, formatPriceWith } from '../../i18n/core.ts';
+import { fr } from '../../i18n/fr.ts';
+
+/** Staff work in French: the admin reads the site's French dictionary for the labels both share. */
+export const t = createTranslator(fr);
+
+export const formatPrice = (p: Pick<Property, 'price' | 'currency' | 'type'>) =>
+  formatPriceWith(t, p.price, p.currency, p.type);
+export const formatArea = (area: number) => formatAreaWith(t, area);
+
+export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
+  available: t('status.available'),
+  sold: t('status.sold'),
+  unavailable: t('status.unavailable'),
+  hot: t('status.hot'),
+};
+
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  new: 'Nouveau',
+  read: 'Lu',
+  replied: 'Répondu',
+  closed: 'Fermé',
+};
+
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
+  new: 'À confirmer',
+  confirmed: 'Confirmée',
+  done: 'Effectuée',
+  cancelled: 'Annulée',
+};
+
+export const ROLE_LABELS: Record<AccountRole, string> = { admin: 'Administrateur', agent: 'Agent' };
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  property: 'Propriété',
+  team: 'Équipe',
+  message: 'Message',
+  visit: 'Visite',
+  account: 'Compte',
+  site: 'Site public',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  status: 'Statut',
+  publish: 'Publication',
+};

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Message, MessageStatus } from '../../contract/index.ts';
+import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
+import { useSearchList } from '../lib/use-search-list.ts';
+import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { PageHead, Pager } from '../ui/states.tsx';
+import { MessageCard } from './message-card.tsx';
+import { VisitRequests } from './visit-requests.tsx';
+
+const PAGE_SIZE = 20;
+
+function Messages() {
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
+    Message,
+    MessageStatus
+  >('messages', PAGE_SIZE);
+
+  return (
+    <section aria-label="Messages">
+      <ListToolbar
+        search={{
+          label: 'Rechercher un message',
+          placeholder: 'Rechercher par nom, e-mail, sujet…',
+          value: q,
+          onChange: setQ,
+        }}
+        filter={{
+          label: 'Filtrer par statut',
+          all: 'Tous les statuts',
+          value: status,
+          options: MESSAGE_STATUS_LABELS,
+          onChange: setStatus,
+        }}
+        count={list.data && `${list.data.total} message(s)`}
+      />
+      <ListState resource={list} error="Erreur lors du chargement des messages" empty="Aucun message">
+        {(data) => (
+          <>
+            <ul className="adm-cards">
+              {data.data.map((m) => (
+                <MessageCard
+                  key={m.id}
+                  message={m}
+                  onStatus={(next) => void changeStatus(m.id, next)}
+                  onDelete={() => setDeleting(m)}
+                />
+              ))}
+            </ul>
+            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+      <RemoveDialog
+        target={deleting}
+        title="Supprimer le message"
+        describe={(m) => `Supprimer le message de ${m.senderName} (« ${m.subject} ») ?`}
+        path={(m) => `messages/${m.id}`}
+        success="Message supprimé"
+        onCancel={() => setDeleting(null)}
+        onRemoved={() => {
+          setDeleting(null);
+          list.reload();
+        }}
+      />
+    </section>
+  );
+}
+
+export function MessagesPage() {
+  const [tab, setTab] = useState<'messages' | 'visits'>('messages');
+  return (
+    <>
+      <PageHead
+        title="Messages"
+        intro="Messages du formulaire de contact et demandes de visite des fiches."
+      />
+      <div className="adm-tabs" role="tablist" aria-label="Type de demande">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'messages'}
+          onClick={() => setTab('messages')}
+        >
+          Messages
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'visits'} onClick={() => setTab('visits')}>
+          Demandes de visite
+        </button>
+      </div>
+      {tab === 'messages' ? <Messages /> : <VisitRequests />}
+    </>
+  );
+}

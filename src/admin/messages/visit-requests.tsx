@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { type Property, type VisitRequest, type VisitStatus } from '../../contract/index.ts';
+import { api } from '../lib/api.ts';
+import { formatDate, formatDateTime } from '../lib/format.ts';
+import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
+import { useSearchList } from '../lib/use-search-list.ts';
+import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { Badge, Pager } from '../ui/states.tsx';
+
+const PAGE_SIZE = 20;
+
+/** The picker's day (YYYY-MM-DD) or local Kinshasa date and time (YYYY-MM-DDTHH:mm[:ss]). */
+const visitDay = (v: string) =>
+  v.length === 10 ? formatDate(`${v}T12:00:00Z`) : formatDateTime(`${v.length === 16 ? `${v}:00` : v}+01:00`);
+const whatsapp = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
+
+/** The titles of the listings the requests are about (one call per listing shown, at most a page's worth). */
+function usePropertyTitles(ids: number[]) {
+  const [titles, setTitles] = useState<Record<number, string>>({});
+  const key = [...new Set(ids)].sort().join(',');
+  useEffect(() => {
+    const missing = key ? key.split(',').map(Number) : [];
+    void Promise.all(
+      missing.map((id) =>
+        api()
+          .get(`properties/${id}`)
+          .json<Property>()
+          .then((p) => [id, p.title] as const)
+          .catch(() => [id, `Propriété n° ${id} (supprimée)`] as const),
+      ),
+    ).then((pairs) => setTitles(Object.fromEntries(pairs)));
+  }, [key]);
+  return titles;
+}
+
+/** Visit requests from the property pages: confirm them, mark them done, or cancel them. */
+export function VisitRequests() {
+  const { status, setStatus, page, setPage, list, changeStatus } = useSearchList<VisitRequest, VisitStatus>(
+    'visits',
+    PAGE_SIZE,
+  );
+  const titles = usePropertyTitles(
+    list.data?.data.flatMap((v) => (v.propertyId ? [v.propertyId] : [])) ?? [],
+  );
+
+  return (
+    <section aria-label="Demandes de visite">
+      <ListToolbar
+        filter={{
+          label: 'Filtrer les visites par statut',
+          all: 'Toutes les demandes',
+          value: status,
+          options: VISIT_STATUS_LABELS,
+          onChange: setStatus,
+        }}
+      />
+      <ListState
+        resource={list}
+        error="Erreur lors du chargement des demandes de visite"
+        empty="Aucune demande de visite"
+      >
+        {(data) => (
+          <>
+            <ul className="adm-cards">
+              {data.data.map((v) => (
+                <li key={v.id} className={`adm-item${v.status === 'new' ? ' adm-unread' : ''}`}>
+                  <div className="adm-item-body">
+                    <div className="adm-item-top">
+                      <h2>
+                        {v.name} · {visitDay(v.visitDate)}
+                      </h2>
+                      <Badge tone={`visit-${v.status}`}>{VISIT_STATUS_LABELS[v.status]}</Badge>
+                    </div>
+                    <p className="adm-meta">
+                      <a href={whatsapp(v.telephone)} target="_blank" rel="noreferrer">
+                        WhatsApp {v.telephone}
+                      </a>
+                      {v.email && (
+                        <>
+                          {' · '}
+                          <a href={`mailto:${v.email}`}>{v.email}</a>
+                        </>
+                      )}
+                      {' · '}demandé le {formatDateTime(v.createdAt)}
+                    </p>
+                    {v.propertyId ? (
+                      <p>
+                        <a href={`/property/${v.propertyId}`} target="_blank" rel="noreferrer">
+                          {titles[v.propertyId] ?? `Propriété n° ${v.propertyId}`}
+                        </a>
+                      </p>
+                    ) : (
+                      v.url && <p className="adm-meta">Page : {v.url}</p>
+                    )}
+                  </div>
+                  <div className="adm-item-actions">
+                    {v.status === 'new' && (
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        onClick={() => void changeStatus(v.id, 'confirmed')}
+                      >
+                        Confirmer
+                      </button>
+                    )}
+                    {v.status === 'confirmed' && (
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        onClick={() => void changeStatus(v.id, 'done')}
+                      >
+                        Marquer effectuée
+                      </button>
+                    )}
+                    {(v.status === 'new' || v.status === 'confirmed') && (
+                      <button
+                        type="button"
+                        className="btn adm-btn-danger-outline"
+                        onClick={() => void changeStatus(v.id, 'cancelled')}
+                      >
+                        Annuler la visite
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { detailsFilled, EMPTY_DRAFT, parseNumber, toInput, type PropertyDraft } from './draft.ts';
+
+const filled: PropertyDraft = {
+  ...EMPTY_DRAFT,
+  title: 'Villa à Ngaliema',
+  price: '250 000',
+  area: '420,5',
+  address: 'Avenue des Cliniques 12',
+  district: 'Ngaliema',
+  description: 'Belle villa avec jardin',
+  features: ' Piscine, , Groupe électrogène ,Gardien ',
+};
+
+describe('admin property draft', () => {
+  it('enables Next only when the six required fields are filled', () => {
+    expect(detailsFilled(EMPTY_DRAFT)).toBe(false);
+    expect(detailsFilled(filled)).toBe(true);
+    expect(detailsFilled({ ...filled, description: '   ' })).toBe(false);
+    expect(detailsFilled({ ...filled, district: '' })).toBe(false);
+  });
+
+  it('reads numbers as people type them and refuses the rest', () => {
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('1 500')).toBe(1500);
+    expect(parseNumber('12,5')).toBe(12.5);
+    expect(parseNumber('12a')).toBeNaN();
+  });
+
+  it('builds the payload with the defaults of spec §4 and the features as a trimmed list', () => {
+    const result = toInput(filled, []);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      price: 250_000,
+      area: 420.5,
+      currency: 'USD',
+      type: 'sale',
+      category: 'apartment',
+      state: 'Ngaliema',
+      bedrooms: null,
+      features: ['Piscine', 'Groupe électrogène', 'Gardien'],
+      managerId: null,
+    });
+  });
+
+  it('reports the field in error with a French message', () => {
+    const result = toInput({ ...filled, price: 'beaucoup' }, []);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['price']);
+    expect(result.error?.issues[0]?.message).toMatch(/[a-zé]/);
+  });
+});

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import type { Property, PropertyStatus } from '../../contract/index.ts';
+import { PROPERTY_STATUS_LABELS } from '../lib/labels.ts';
+import { withItem } from '../lib/mutate.ts';
+import { useSearchList } from '../lib/use-search-list.ts';
+import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { PageHead, Pager } from '../ui/states.tsx';
+import { PropertyForm } from './property-form.tsx';
+import { PropertyRow } from './property-row.tsx';
+
+const PAGE_SIZE = 12;
+
+export function PropertiesPage() {
+  const [editing, setEditing] = useState<Property | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Property | null>(null);
+  const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
+    Property,
+    PropertyStatus
+  >('properties', PAGE_SIZE);
+
+  return (
+    <>
+      <PageHead
+        title="Propriétés"
+        intro="Ajoutez, modifiez et changez le statut des annonces. Pensez à publier pour mettre le site public à jour."
+        actions={
+          <button type="button" className="btn btn-green" onClick={() => setEditing('new')}>
+            + Ajouter une propriété
+          </button>
+        }
+      />
+      <ListToolbar
+        search={{
+          label: 'Rechercher par titre ou adresse',
+          placeholder: 'Rechercher par titre ou adresse…',
+          value: q,
+          onChange: setQ,
+        }}
+        filter={{
+          label: 'Filtrer par statut',
+          all: 'Tous les statuts',
+          value: status,
+          options: PROPERTY_STATUS_LABELS,
+          onChange: setStatus,
+        }}
+        count={list.data && `${list.data.total} propriété(s)`}
+      />
+      <ListState
+        resource={list}
+        error="Erreur lors du chargement des propriétés"
+        empty="Aucune propriété trouvée"
+      >
+        {(data) => (
+          <>
+            <ul className="adm-cards" aria-busy={list.loading}>
+              {data.data.map((p) => (
+                <PropertyRow
+                  key={p.id}
+                  property={p}
+                  onEdit={() => setEditing(p)}
+                  onDelete={() => setDeleting(p)}
+                  onStatus={(next) =>
+                    void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
+                  }
+                />
+              ))}
+            </ul>
+            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+      {editing && (
+        <PropertyForm
+          property={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            if (editing === 'new') list.reload();
+            else list.setData(withItem(saved));
+          }}
+        />
+      )}
+      <RemoveDialog
+        target={deleting}
+        title="Supprimer la propriété"
+        describe={(p) => `Supprimer définitivement « ${p.title} » ? Ses photos et vidéos seront effacées.`}
+        path={(p) => `properties/${p.id}`}
+        success="Propriété supprimée"
+        onCancel={() => setDeleting(null)}
+        onRemoved={() => {
+          setDeleting(null);
+          list.reload();
+        }}
+      />
+    </>
+  );
+}

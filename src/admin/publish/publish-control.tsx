@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PublishState } from '../../contract/index.ts';
+import { toast } from '../../stores/toasts.ts';
+import { api, errorMessage } from '../lib/api.ts';
+import { $changes } from '../lib/changes.ts';
+import { formatDateTime } from '../lib/format.ts';
+
+const POLL_RUNNING_MS = 1_500;
+const POLL_IDLE_MS = 30_000;
+
+function summary(s: PublishState): string {
+  if (s.state === 'running') return s.step ?? 'Publication en cours…';
+  if (s.state === 'failed')
+    return 'La dernière publication a échoué : le site public garde la version précédente.';
+  const last = s.lastPublishedAt ? `Publié le ${formatDateTime(s.lastPublishedAt)}` : 'Jamais publié';
+  if (s.pendingChanges === 0) return `${last} · à jour`;
+  const pending = `${s.pendingChanges} modification${s.pendingChanges > 1 ? 's' : ''} à publier`;
+  const auto = s.autoPublishAt ? ` · publication automatique à ${formatDateTime(s.autoPublishAt)}` : '';
+  return `${last} · ${pending}${auto}`;
+}
+
+/**
+ * 'Publier': rebuilds the public site from the live data (issue: publishing). Edits reach the API at once;
+ * visitors see them once the new build is switched in. Shows the state, the progress and the last publish.
+ */
+export function PublishControl() {
+  const changes = useStore($changes);
+  const [state, setState] = useState<PublishState | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [showError, setShowError] = useState(false);
+  const previous = useRef<PublishState['state'] | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const next = await api().get('publish').json<PublishState>();
+      if (previous.current === 'running' && next.state === 'idle') toast.success('Site public mis à jour');
+      if (previous.current === 'running' && next.state === 'failed') toast.error('La publication a échoué');
+      previous.current = next.state;
+      setState(next);
+    } catch (error) {
+      console.error(error);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh, changes]);
+
+  useEffect(() => {
+    const timer = setInterval(
+      () => void refresh(),
+      state?.state === 'running' ? POLL_RUNNING_MS : POLL_IDLE_MS,
+    );
+    return () => clearInterval(timer);
+  }, [refresh, state?.state]);
+
+  const publish = async () => {
+    setStarting(true);
+    try {
+      const next = await api().post('publish').json<PublishState>();
+      previous.current = next.state;
+      setState(next);
+    } catch (error) {
+      toast.error(errorMessage(error, 'La publication n’a pas pu démarrer'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const running = state?.state === 'running';
+  return (
+    <div className="adm-publish" data-state={state?.state ?? 'unknown'}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => void publish()}
+        disabled={starting || running || !state}
+        aria-describedby="adm-publish-status"
+      >
+        {running ? 'Publication…' : 'Publier'}
+      </button>
+      <div className="adm-publish-status" id="adm-publish-status" role="status">
+        {state && <span>{summary(state)}</span>}
+        {running && (
+          <span
+            className="adm-progress"
+            role="progressbar"
+            aria-label="Avancement de la publication"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            {...(state.progress !== null ? { 'aria-valuenow': Math.round(state.progress) } : {})}
+          >
+            <span style={{ width: `${state.progress ?? 10}%` }} />
+          </span>
+        )}
+        {state?.state === 'failed' && state.lastError && (
+          <button
+            type="button"
+            className="adm-link-btn"
+            onClick={() => setShowError((s) => !s)}
+            aria-expanded={showError}
+          >
+            {showError ? 'Masquer le détail' : 'Voir pourquoi'}
+          </button>
+        )}
+      </div>
+      {showError && state?.state === 'failed' && state.lastError && (
+        <pre className="adm-publish-error">{state.lastError}</pre>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { VerifyResponse } from '../../contract/index.ts';
+import '../../scripts/toaster.ts';
+import { DashboardPage } from '../dashboard/dashboard-page.tsx';
+import { api, configureApi, isUnauthorised } from '../lib/api.ts';
+import { $path, navigate, ROUTES } from '../lib/router.ts';
+import { $account, $token } from '../lib/session.ts';
+import { LoginPage } from '../login/login-page.tsx';
+import { MessagesPage } from '../messages/messages-page.tsx';
+import { PropertiesPage } from '../properties/properties-page.tsx';
+import { StaffPage } from '../staff/staff-page.tsx';
+import { TeamPage } from '../team/team-page.tsx';
+import { Loading, LoadError } from '../ui/states.tsx';
+import { ViewsPage } from '../views/views-page.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+import '../admin.css';
+
+const PAGES: Record<string, () => React.JSX.Element> = {
+  [ROUTES.dashboard]: DashboardPage,
+  [ROUTES.properties]: PropertiesPage,
+  [ROUTES.views]: ViewsPage,
+  [ROUTES.team]: TeamPage,
+  [ROUTES.messages]: MessagesPage,
+  [ROUTES.staff]: StaffPage,
+};
+
+/** The whole admin: one client-rendered island (spec §2 admin routes), on the live API. */
+export default function AdminApp({ apiBase }: { apiBase: string }) {
+  useState(() => configureApi(apiBase));
+  const path = useStore($path);
+  const token = useStore($token);
+  const account = useStore($account);
+  const [verifyFailed, setVerifyFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  const onLogin = path === ROUTES.login;
+  useEffect(() => {
+    // Spec §2: every admin route but login sends a visitor without a token to the login page.
+    if (!onLogin && !token) navigate(ROUTES.login, { replace: true });
+  }, [onLogin, token]);
+
+  useEffect(() => {
+    if (onLogin || !token || account) return;
+    setVerifyFailed(false);
+    api()
+      .get('auth/verify')
+      .json<VerifyResponse>()
+      .then((answer) => $account.set(answer.user))
+      .catch((error: unknown) => {
+        // A 401 has already sent the user to the login page; anything else (network) may be retried.
+        if (!isUnauthorised(error)) setVerifyFailed(true);
+      });
+  }, [onLogin, token, account, attempt]);
+
+  if (onLogin) return <LoginPage />;
+  if (!token) return null;
+  if (!account) {
+    return (
+      <main className="adm-centered">
+        {verifyFailed ? (
+          <LoadError
+            message="Le serveur ne répond pas. Vérifiez la connexion."
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : (
+          <Loading label="Vérification de la session…" />
+        )}
+      </main>
+    );
+  }
+  const Page = PAGES[path];
+  return (
+    <AdminLayout path={path} account={account}>
+      {Page ? (
+        <Page />
+      ) : (
+        <div className="adm-card">
+          <h1>Page introuvable</h1>
+          <p>Cette adresse ne correspond à aucune page de l’administration.</p>
+        </div>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,159 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Account, DashboardStats } from '../../contract/index.ts';
+import { PublishControl } from '../publish/publish-control.tsx';
+import { api } from '../lib/api.ts';
+import { $changes } from '../lib/changes.ts';
+import { ROLE_LABELS } from '../lib/labels.ts';
+import { navigate, ROUTES } from '../lib/router.ts';
+import { clearSession } from '../lib/session.ts';
+import { Brand } from '../ui/brand.tsx';
+import { Icon, type IconName } from '../ui/icons.tsx';
+import { Link } from '../ui/link.tsx';
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: IconName;
+  adminOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
+  { href: ROUTES.dashboard, label: 'Tableau de bord', icon: 'dashboard' },
+  { href: ROUTES.properties, label: 'Propriétés', icon: 'home' },
+  { href: ROUTES.views, label: 'Suivi des vues', icon: 'eye' },
+  { href: ROUTES.team, label: 'Équipe', icon: 'users' },
+  { href: ROUTES.messages, label: 'Messages', icon: 'mail' },
+  { href: ROUTES.staff, label: 'Comptes et journal', icon: 'key', adminOnly: true },
+];
+
+const BADGE_REFRESH_MS = 60_000;
+
+/** New messages and visit requests waiting for someone: the header's real notification count. */
+function useWaiting() {
+  const changes = useStore($changes);
+  const [waiting, setWaiting] = useState<{ messages: number; visits: number } | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      api()
+        .get('dashboard/stats')
+        .json<DashboardStats>()
+        .then((s) => !stopped && setWaiting({ messages: s.messages.unread, visits: s.visitRequests.pending }))
+        .catch((error: unknown) => console.error(error));
+    void load();
+    const timer = setInterval(load, BADGE_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [changes]);
+  return waiting;
+}
+
+export function AdminLayout({
+  path,
+  account,
+  children,
+}: {
+  path: string;
+  account: Account;
+  children: ReactNode;
+}) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const waiting = useWaiting();
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => setDrawerOpen(false), [path]);
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await api().post('auth/logout');
+    } catch (error) {
+      // The session ends on this device whatever the server says.
+      console.error(error);
+    }
+    clearSession();
+    navigate(ROUTES.login, { replace: true });
+  };
+
+  const count = (waiting?.messages ?? 0) + (waiting?.visits ?? 0);
+  const badgeLabel = waiting
+    ? `${waiting.messages} message(s) non lu(s), ${waiting.visits} demande(s) de visite à confirmer`
+    : 'Notifications';
+
+  return (
+    <div className={`adm-shell${drawerOpen ? ' adm-drawer-open' : ''}`}>
+      <aside className="adm-sidebar" id="adm-sidebar" aria-label="Menu de l’administration">
+        <Brand />
+        <nav>
+          <ul>
+            {NAV.filter((item) => !item.adminOnly || account.role === 'admin').map((item) => {
+              const active = item.href === ROUTES.dashboard ? path === item.href : path.startsWith(item.href);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} aria-current={active ? 'page' : undefined}>
+                    <Icon name={item.icon} /> {item.label}
+                    {item.href === ROUTES.messages && count > 0 && (
+                      <span className="adm-count" aria-label={badgeLabel}>
+                        {count}
+                      </span>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="adm-sidebar-foot">
+          <a href="/">
+            <Icon name="back" /> Retour au site
+          </a>
+          <button type="button" onClick={() => void logout()} disabled={leaving}>
+            <Icon name="logout" /> {leaving ? 'Déconnexion…' : 'Déconnexion'}
+          </button>
+        </div>
+      </aside>
+      <button
+        type="button"
+        className="adm-scrim"
+        aria-label="Fermer le menu"
+        tabIndex={drawerOpen ? 0 : -1}
+        onClick={() => setDrawerOpen(false)}
+      />
+      <div className="adm-main-col">
+        <header className="adm-topbar">
+          <button
+            type="button"
+            className="adm-icon-btn adm-menu-btn"
+            aria-expanded={drawerOpen}
+            aria-controls="adm-sidebar"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <Icon name="menu" size={24} />
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <PublishControl />
+          <div className="adm-topbar-end">
+            <Link href={ROUTES.messages} className="adm-bell" aria-label={badgeLabel} title={badgeLabel}>
+              <Icon name="bell" size={22} />
+              {count > 0 && (
+                <span className="adm-count" data-testid="notification-count">
+                  {count}
+                </span>
+              )}
+            </Link>
+            <span className="adm-user">
+              <strong>{account.name}</strong>
+              <small>{ROLE_LABELS[account.role]}</small>
+            </span>
+          </div>
+        </header>
+        <main className="adm-content" id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

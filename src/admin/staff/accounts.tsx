@@ -1,0 +1,164 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import {
+  AccountInput,
+  ACCOUNT_ROLES,
+  type AccountRole,
+  type AccountSummary,
+  type Page,
+} from '../../contract/index.ts';
+import { api } from '../lib/api.ts';
+import { mutate } from '../lib/mutate.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { ROLE_LABELS } from '../lib/labels.ts';
+import { $account } from '../lib/session.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { Field, fieldErrors } from '../ui/field.tsx';
+import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { Loading, LoadError } from '../ui/states.tsx';
+
+const EMPTY = { name: '', email: '', password: '', role: 'agent' as AccountRole };
+
+/** Staff accounts: admins create agents (properties and messages only) and other admins. */
+export function Accounts() {
+  const me = useStore($account);
+  const list = useResource(
+    () =>
+      api()
+        .get('accounts', { searchParams: { limit: 100 } })
+        .json<Page<AccountSummary>>(),
+    'accounts',
+  );
+  const [draft, setDraft] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<AccountSummary | null>(null);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = AccountInput.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const outcome = await mutate(() => api().post('accounts', { json: parsed.data }), {
+      success: `Compte créé pour ${parsed.data.name}`,
+      failure: 'Le compte n’a pas pu être créé',
+    });
+    setSaving(false);
+    if (!outcome.ok) return;
+    setDraft(EMPTY);
+    list.reload();
+  };
+
+  return (
+    <section className="adm-card" aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Comptes d’accès</h2>
+      <p className="adm-muted">
+        Un agent gère les propriétés, les messages et la publication ; seuls les administrateurs gèrent
+        l’équipe, les comptes et consultent le journal.
+      </p>
+      {list.error ? (
+        <LoadError message="Erreur lors du chargement des comptes" onRetry={list.reload} />
+      ) : !list.data ? (
+        <Loading />
+      ) : (
+        <ul className="adm-accounts">
+          {list.data.data.map((a) => (
+            <li key={a.id}>
+              <span>
+                <strong>{a.name}</strong> · {a.email}
+                <br />
+                <small className="adm-meta">
+                  {ROLE_LABELS[a.role]} ·{' '}
+                  {a.lastLoginAt
+                    ? `dernière connexion le ${formatDateTime(a.lastLoginAt)}`
+                    : 'jamais connecté'}
+                </small>
+              </span>
+              {a.id !== me?.id && (
+                <button
+                  type="button"
+                  className="btn adm-btn-danger-outline"
+                  onClick={() => setDeleting(a)}
+                  aria-label={`Supprimer le compte de ${a.name}`}
+                >
+                  Supprimer
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="adm-form-grid" onSubmit={(e) => void create(e)} noValidate>
+        <h3 className="adm-span-2">Nouveau compte</h3>
+        <Field label="Nom" required error={errors.name}>
+          {(c) => (
+            <input {...c} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          )}
+        </Field>
+        <Field label="Email" required error={errors.email}>
+          {(c) => (
+            <input
+              {...c}
+              type="email"
+              autoComplete="off"
+              value={draft.email}
+              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label="Mot de passe provisoire"
+          required
+          error={errors.password}
+          hint="Au moins 12 caractères ; à transmettre à la personne de vive voix."
+        >
+          {(c) => (
+            <input
+              {...c}
+              type="text"
+              autoComplete="new-password"
+              value={draft.password}
+              onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Rôle" required error={errors.role}>
+          {(c) => (
+            <select
+              {...c}
+              value={draft.role}
+              onChange={(e) => setDraft({ ...draft, role: e.target.value as AccountRole })}
+            >
+              {ACCOUNT_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="adm-span-2">
+          <button type="submit" className="btn btn-green" disabled={saving}>
+            {saving ? 'Création…' : 'Créer le compte'}
+          </button>
+        </div>
+      </form>
+      <RemoveDialog
+        target={deleting}
+        title="Supprimer le compte"
+        describe={(a) => `Supprimer le compte de ${a.name} ? Ses sessions ouvertes seront fermées.`}
+        path={(a) => `accounts/${a.id}`}
+        success="Compte supprimé"
+        onCancel={() => setDeleting(null)}
+        onRemoved={() => {
+          setDeleting(null);
+          list.reload();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { TEAM_ROLES, TeamMemberInput, type TeamMember, type UploadResponse } from '../../contract/index.ts';
+import { api } from '../lib/api.ts';
+import { mutate } from '../lib/mutate.ts';
+import { Field, fieldErrors } from '../ui/field.tsx';
+import { Modal } from '../ui/modal.tsx';
+
+interface Props {
+  member: TeamMember | null;
+  onClose: () => void;
+  onSaved: (saved: TeamMember) => void;
+}
+
+const today = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+
+/** Spec §5 team form: name, role, phone and e-mail required; the photo is an uploaded image. */
+export function TeamForm({ member, onClose, onSaved }: Props) {
+  const [draft, setDraft] = useState({
+    name: member?.name ?? '',
+    role: member?.role ?? '',
+    phone: member?.phone ?? '',
+    email: member?.email ?? '',
+    photo: member?.photo ?? null,
+    joinDate: member?.joinDate ?? today(),
+    isActive: member?.isActive ?? true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [uploading, setUploading] = useState(false);
+  const [photoError, setPhotoError] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const uploadPhoto = async (file: File) => {
+    setUploading(true);
+    setPhotoError(false);
+    const body = new FormData();
+    body.append('type', 'image');
+    body.append('file', file);
+    try {
+      const item = await api().post('media/upload', { body, timeout: 120_000 }).json<UploadResponse>();
+      set({ photo: item.thumbnail ?? item.url });
+    } catch (error) {
+      console.error(error);
+      setPhotoError(true);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const save = async () => {
+    const parsed = TeamMemberInput.safeParse({ ...draft, role: draft.role || undefined });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const outcome = await mutate(
+      () =>
+        member
+          ? api().put(`team/${member.id}`, { json: parsed.data }).json<TeamMember>()
+          : api().post('team', { json: parsed.data }).json<TeamMember>(),
+      member
+        ? {
+            success: 'Membre de l’équipe modifié avec succès',
+            failure: 'Erreur lors de la modification du membre',
+          }
+        : {
+            success: 'Membre de l’équipe enregistré avec succès',
+            failure: 'Erreur lors de l’enregistrement du membre',
+          },
+    );
+    setSaving(false);
+    if (outcome.ok) onSaved(outcome.value);
+  };
+
+  return (
+    <Modal
+      open
+      title={member ? 'Modifier le membre' : 'Ajouter un membre'}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Annuler
+          </button>
+          <button
+            type="button"
+            className="btn btn-green"
+            disabled={saving || uploading}
+            onClick={() => void save()}
+          >
+            {saving ? 'Enregistrement…' : 'Enregistrer'}
+          </button>
+        </>
+      }
+    >
+      <div className="adm-form-grid">
+        <div className="adm-photo-field adm-span-2">
+          {draft.photo ? (
+            <img src={draft.photo} alt="" width={72} height={72} />
+          ) : (
+            <span className="adm-avatar" aria-hidden="true">
+              {draft.name.trim().charAt(0) || '?'}
+            </span>
+          )}
+          <label className="btn btn-outline">
+            {uploading ? 'Téléversement…' : draft.photo ? 'Changer la photo' : 'Ajouter une photo'}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              className="visually-hidden"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void uploadPhoto(file);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {draft.photo && (
+            <button type="button" className="adm-link-btn" onClick={() => set({ photo: null })}>
+              Retirer la photo
+            </button>
+          )}
+        </div>
+        {photoError && (
+          <p className="adm-alert adm-span-2" role="alert">
+            Erreur lors du téléchargement de la photo
+          </p>
+        )}
+        <Field label="Nom" required error={errors.name}>
+          {(c) => (
+            <input
+              {...c}
+              value={draft.name}
+              maxLength={120}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Rôle" required error={errors.role}>
+          {(c) => (
+            <select
+              {...c}
+              value={draft.role}
+              onChange={(e) => set({ role: e.target.value as typeof draft.role })}
+            >
+              <option value="">Choisir un rôle</option>
+              {TEAM_ROLES.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Téléphone" required error={errors.phone}>
+          {(c) => (
+            <input {...c} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />
+          )}
+        </Field>
+        <Field label="Email" required error={errors.email}>
+          {(c) => (
+            <input {...c} type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />
+          )}
+        </Field>
+        <Field label="Date d’arrivée" error={errors.joinDate}>
+          {(c) => (
+            <input
+              {...c}
+              type="date"
+              value={draft.joinDate}
+              onChange={(e) => set({ joinDate: e.target.value })}
+            />
+          )}
+        </Field>
+        <label className="adm-check">
+          <input
+            type="checkbox"
+            checked={draft.isActive}
+            onChange={(e) => set({ isActive: e.target.checked })}
+          />
+          Actif
+        </label>
+      </div>
+    </Modal>
+  );
+}

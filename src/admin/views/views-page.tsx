@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { DashboardStats, Page, Property } from '../../contract/index.ts';
+import { api } from '../lib/api.ts';
+import { formatDateTime, formatNumber } from '../lib/format.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { Empty, Loading, LoadError, PageHead, Pager } from '../ui/states.tsx';
+
+const PAGE_SIZE = 20;
+type Sort = 'views' | 'recently_viewed';
+
+/** Spec §2 views tracking: totals, most viewed or most recently viewed, the ranked list. */
+export function ViewsPage() {
+  const [sort, setSort] = useState<Sort>('views');
+  const [page, setPage] = useState(1);
+  const data = useResource(
+    () =>
+      Promise.all([
+        api().get('dashboard/stats').json<DashboardStats>(),
+        api()
+          .get('properties', { searchParams: { sort, page, limit: PAGE_SIZE } })
+          .json<Page<Property>>(),
+      ]),
+    `${sort}|${page}`,
+  );
+  if (data.error)
+    return <LoadError message="Erreur lors du chargement des statistiques" onRetry={data.reload} />;
+  if (!data.data) return <Loading />;
+  const [stats, list] = data.data;
+  const total = stats.views.total;
+  const listings = stats.properties.total;
+
+  return (
+    <>
+      <PageHead
+        title="Suivi des vues"
+        intro="Combien de fois chaque fiche a été ouverte sur le site public."
+      />
+      <dl className="adm-kpis adm-card">
+        <div>
+          <dt>Vues au total</dt>
+          <dd>{formatNumber(total)}</dd>
+        </div>
+        <div>
+          <dt>Propriétés</dt>
+          <dd>{formatNumber(listings)}</dd>
+        </div>
+        <div>
+          <dt>Moyenne par propriété</dt>
+          <dd>{listings ? formatNumber(Math.round((total / listings) * 10) / 10) : '0'}</dd>
+        </div>
+      </dl>
+      <div className="adm-toolbar">
+        <label>
+          Trier par{' '}
+          <select
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as Sort);
+              setPage(1);
+            }}
+          >
+            <option value="views">Les plus vues</option>
+            <option value="recently_viewed">Vues le plus récemment</option>
+          </select>
+        </label>
+      </div>
+      {list.data.length === 0 ? (
+        <Empty>Aucune propriété</Empty>
+      ) : (
+        <>
+          <ol className="adm-ranked" start={(page - 1) * PAGE_SIZE + 1}>
+            {list.data.map((p) => {
+              const pct = total > 0 ? Math.round((p.viewCount / total) * 1000) / 10 : 0;
+              return (
+                <li key={p.id}>
+                  <div className="adm-bar-label">
+                    <a href={`/property/${p.id}`} target="_blank" rel="noreferrer">
+                      {p.title}
+                    </a>
+                    <span>
+                      {formatNumber(p.viewCount)} vues · {pct} %
+                    </span>
+                  </div>
+                  <span className="adm-bar" aria-hidden="true">
+                    <span style={{ width: `${pct}%` }} />
+                  </span>
+                  <small className="adm-meta">
+                    {p.state} ·{' '}
+                    {p.lastViewedAt
+                      ? `dernière vue le ${formatDateTime(p.lastViewedAt)}`
+                      : 'jamais vue depuis le suivi'}
+                  </small>
+                </li>
+              );
+            })}
+          </ol>
+          <Pager page={page} limit={PAGE_SIZE} total={list.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
