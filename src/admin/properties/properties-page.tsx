@@ -84,7 +84,7 @@ export function PropertiesPage() {
       <RemoveDialog
         target={deleting}
         title="Supprimer la propriété"
-        describe={(p) => `Supprimer définitivement « ${p.title} » ? Ses photos et vidéos seront effacées.`}
+        describe={(p) => `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`}
         path={(p) => `properties/${p.id}`}
         success="Propriété supprimée"
         onCancel={() => setDeleting(null)}
