@@ -18,10 +18,7 @@ export function agency() {
   };
 }
 
-/** A wa.me link opening a chat with the agency, the message typed in advance. */
-export function whatsappLink(number: string, text: string): string {
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
-}
+export { whatsappLink } from './whatsapp.ts';
 
 /** The map tile server: configuration, so another provider (or a local one) can be used. */
 export function mapTiles() {

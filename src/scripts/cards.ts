@@ -5,9 +5,10 @@ import './toaster.ts';
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
 // work, by delegation, so a page of cards costs one listener and no framework.
 
-function show(carousel: HTMLElement, next: number) {
+/** Shows one slide of a carousel (its dot current, the video/3D badge set); the index wraps around. */
+export function showSlide(carousel: HTMLElement, next: number) {
   const slides = [...carousel.querySelectorAll<HTMLElement>('[data-slide]')];
-  if (slides.length < 2) return;
+  if (slides.length === 0) return;
   const index = (next + slides.length) % slides.length; // wraps around both ways (spec §2)
   slides.forEach((slide, i) => {
     slide.hidden = i !== index;
@@ -41,16 +42,17 @@ document.addEventListener('click', (event) => {
   if (!carousel) return;
   event.preventDefault();
   const current = Number(carousel.dataset.index ?? 0);
-  if (control.dataset.dot !== undefined) show(carousel, Number(control.dataset.dot));
-  else show(carousel, current + (control.dataset.next !== undefined ? 1 : -1));
+  if (control.dataset.dot !== undefined) showSlide(carousel, Number(control.dataset.dot));
+  else showSlide(carousel, current + (control.dataset.next !== undefined ? 1 : -1));
 });
 
 /** Every heart on the page follows the one favourites store (and other tabs, through it). */
-$favorites.subscribe((ids) => {
+export function paintHearts(ids: readonly number[] = $favorites.get()) {
   document.querySelectorAll<HTMLElement>('[data-fav]').forEach((button) => {
     const on = ids.includes(Number(button.dataset.fav));
     button.setAttribute('aria-pressed', String(on));
     const label = on ? button.dataset.labelRemove : button.dataset.labelAdd;
     if (label) button.setAttribute('aria-label', label);
   });
-});
+}
+$favorites.subscribe((ids) => paintHearts(ids));

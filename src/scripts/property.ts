@@ -4,14 +4,19 @@ import './cards.ts';
 import './toaster.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
-// which downloads Leaflet only when it scrolls into view.
-const page = document.querySelector<HTMLElement>('[data-property]');
+// which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a
+// listing added since the last publish (live-listing.ts) once it has filled the listing in.
 
-if (page) {
+/** Spec §4: a property load is followed by one view increment on the server, whether it succeeded or not. */
+export function sendView(id: number | string) {
+  void fetch(`/api/properties/${id}/view`, { method: 'PATCH', keepalive: true }).catch(() => {});
+}
+
+export function setUpPropertyPage(page: HTMLElement) {
   const id = Number(page.dataset.property);
 
-  // Spec §4: every load counts a view, on the server and in this browser (propertyViews, spec §3).
-  void fetch(`/api/properties/${id}/view`, { method: 'PATCH', keepalive: true }).catch(() => {});
+  // Every load counts a view, on the server and in this browser (propertyViews, spec §3).
+  sendView(id);
   try {
     localStorage.setItem(
       PROPERTY_VIEWS_KEY,
@@ -67,3 +72,6 @@ if (page) {
     observer.observe(mapBox);
   }
 }
+
+const page = document.querySelector<HTMLElement>('[data-property]');
+if (page) setUpPropertyPage(page);
