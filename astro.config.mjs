@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { cspHashes } from './src/build/csp-hashes.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -8,7 +9,7 @@ import { env } from './src/env.ts';
 export default defineConfig({
   output: 'static',
   outDir: env().BUILD_OUT_DIR ?? './dist',
-  integrations: [react()],
+  integrations: [react(), cspHashes()],
   i18n: {
     locales: ['fr', 'en', 'ln'],
     defaultLocale: 'fr',

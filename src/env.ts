@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   /** Map tiles of the catalogue and property maps (any XYZ tile server). */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** Other sites allowed to call the API from a browser (comma-separated origins); PUBLIC_URL always is. */
+  CORS_ORIGINS: z.string().optional(),
   /** The API's address as browsers reach it (the admin calls it live); the same origin by default. */
   PUBLIC_API_BASE: z.string().default('/api'),
   /** Where the built public site is served from. */

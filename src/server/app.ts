@@ -14,6 +14,7 @@ import type { Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
 import analyticsRoutes from './routes/analytics.ts';
 import authRoutes from './routes/auth.ts';
@@ -55,6 +56,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     notifications.close();
   });
 
+  await app.register(securityPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(fastifyRateLimit, {

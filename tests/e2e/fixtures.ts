@@ -10,7 +10,13 @@ export const test = base.extend<{ splash: boolean }>({
   splash: [false, { option: true }],
   page: async ({ page, splash }, use) => {
     if (!splash) await page.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
+    // Every page of every test runs under the server's Content-Security-Policy: nothing may be blocked.
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     await use(page);
+    expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 

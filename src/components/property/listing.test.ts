@@ -50,6 +50,7 @@ const listing: Property = {
   status: 'hot',
   featured: false,
   viewCount: 0,
+  lastViewedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

@@ -29,7 +29,6 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
         'cache-control',
         path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      res.header('x-content-type-options', 'nosniff');
     },
   });
 

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { CSP_HASHES_FILE } from '../../build/csp-hashes.ts';
+
+/** "https://{s}.tile.openstreetmap.org/…" → "https://*.tile.openstreetmap.org" (a CSP source). */
+export function tileSource(template: string): string | null {
+  try {
+    const url = new URL(template.replace(/\{[a-z]\}/g, 'x'));
+    const sub = /^https?:\/\/\{[a-z]\}\./.test(template);
+    return `${url.protocol}//${sub ? url.host.replace(/^x\./, '*.') : url.host}`;
+  } catch {
+    return null;
+  }
+}
+
+const originOf = (url: string | undefined) => {
+  if (!url || !/^https?:\/\//.test(url)) return null;
+  return new URL(url).origin;
+};
+
+export function pageCsp(
+  scriptHashes: readonly string[],
+  extra: { tiles: string | null; api: string | null },
+) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // Astro and Leaflet set style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra.tiles ? ` ${extra.tiles}` : ''}`,
+    "media-src 'self' blob:",
+    `connect-src 'self'${extra.api ? ` ${extra.api}` : ''}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * Security headers on every response (pages, API, media), a Content-Security-Policy that lets no inline
+ * script run unless its hash was recorded at build time, and CORS answered only for the site's origins.
+ */
+export default fp(async function security(app: FastifyInstance) {
+  const { env } = app;
+  const hashesFile = join(resolve(env.SITE_DIR), CSP_HASHES_FILE);
+  const extra = { tiles: tileSource(env.MAP_TILE_URL), api: originOf(env.PUBLIC_API_BASE) };
+  const origins = new Set(
+    [env.PUBLIC_URL, ...(env.CORS_ORIGINS?.split(',') ?? [])].map((o) => originOf(o?.trim())).filter(Boolean),
+  );
+
+  // Re-read when a publish switches the site in (SITE_DIR is then another build).
+  let cache: { key: string; csp: string } | null = null;
+  async function htmlCsp(): Promise<string> {
+    const info = await stat(hashesFile).catch(() => null);
+    const key = info ? `${info.ino}:${info.mtimeMs}` : 'none';
+    if (cache?.key !== key) {
+      const hashes = info ? (JSON.parse(await readFile(hashesFile, 'utf8')) as string[]) : [];
+      cache = { key, csp: pageCsp(hashes, extra) };
+    }
+    return cache.csp;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !request.url.startsWith('/api/') || !origins.has(origin)) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'false');
+    if (request.method === 'OPTIONS') {
+      reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
+      reply.header('access-control-allow-headers', 'authorization, content-type');
+      reply.header('access-control-max-age', '600');
+      return reply.status(204).send();
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('vary', 'Origin');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+    // A 304 carries no content type: its headers would replace the cached page's policy with the resources' one.
+    if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header('content-security-policy', type.startsWith('text/html') ? await htmlCsp() : RESOURCE_CSP);
+    }
+    return payload;
+  });
+});

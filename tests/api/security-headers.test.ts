@@ -1,0 +1,85 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP_HASHES_FILE } from '../../src/build/csp-hashes.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+const SITE = 'https://ndako.example';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { PUBLIC_URL: SITE, MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png' },
+  });
+  await mkdir(t.env.SITE_DIR, { recursive: true });
+  await writeFile(join(t.env.SITE_DIR, 'index.html'), '<!doctype html><script>go()</script>');
+  await writeFile(join(t.env.SITE_DIR, CSP_HASHES_FILE), JSON.stringify(["'sha256-abc='"]));
+});
+afterAll(() => t.close());
+
+const COMMON = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-frame-options': 'DENY',
+};
+
+describe('security headers', () => {
+  it('pages get a CSP that allows only the build’s recorded inline scripts', async () => {
+    const res = await t.app.inject('/');
+    expect(res.headers).toMatchObject(COMMON);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'sha256-abc='");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example");
+
+    // A revalidated page keeps the policy the browser cached with it.
+    const etag = String(res.headers.etag);
+    const revalidated = await t.app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['content-security-policy']).toBeUndefined();
+
+    // A new build's hashes are used without a restart.
+    await writeFile(join(t.env.SITE_DIR, CSP_HASHES_FILE), JSON.stringify(["'sha256-new='"]));
+    const again = await t.app.inject('/');
+    expect(String(again.headers['content-security-policy'])).toContain("'sha256-new='");
+  });
+
+  it('API answers, errors and media may not run or embed anything', async () => {
+    for (const url of [
+      '/api/properties',
+      '/api/nowhere',
+      '/media/0123456789abcdef0123456789abcdef-480.webp',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.headers, url).toMatchObject(COMMON);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
+    }
+  });
+
+  it('answers CORS for the site’s origin only', async () => {
+    const own = await t.app.inject({ url: '/api/properties', headers: { origin: SITE } });
+    expect(own.headers['access-control-allow-origin']).toBe(SITE);
+    const foreign = await t.app.inject({
+      url: '/api/properties',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/properties',
+      headers: { origin: SITE, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
+    const refused = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/properties',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
