@@ -34,6 +34,7 @@ function property(over: Partial<Property>): Property {
     status: 'available',
     featured: true,
     viewCount: 0,
+    lastViewedAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...over,

@@ -35,6 +35,7 @@ const property: Property = {
   status: 'available',
   featured: false,
   viewCount: 0,
+  lastViewedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

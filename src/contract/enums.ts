@@ -10,7 +10,8 @@ export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
 export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general'] as const;
 export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
 export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views'] as const;
+/** `recently_viewed`: the admin's Views page, most recently viewed first, never-viewed last. */
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
 
 export const COMMUNES = [
   'Bandalungwa',

@@ -32,6 +32,8 @@ export const Property = z.object({
   status: PropertyStatus,
   featured: z.boolean(),
   viewCount: z.number().int().nonnegative(),
+  /** When the listing's page was last viewed (the view increment); null if never. */
+  lastViewedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

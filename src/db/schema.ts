@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_ROLES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
   CURRENCIES,
   MESSAGE_PROPERTY_TYPES,
   MESSAGE_STATUSES,
@@ -36,6 +38,8 @@ export const messagePropertyTypeEnum = pgEnum('message_property_type', MESSAGE_P
 export const visitStatusEnum = pgEnum('visit_status', VISIT_STATUSES);
 export const teamRoleEnum = pgEnum('team_role', TEAM_ROLES);
 export const accountRoleEnum = pgEnum('account_role', ACCOUNT_ROLES);
+export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
+export const auditEntityEnum = pgEnum('audit_entity', AUDIT_ENTITIES);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -79,6 +83,8 @@ export const properties = pgTable(
     status: propertyStatusEnum('status').notNull().default('available'),
     featured: boolean('featured').notNull().default(false),
     viewCount: integer('view_count').notNull().default(0),
+    /** Set by the view increment: the admin's Views page sorts by the most recently viewed. */
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true, mode: 'date' }),
     /** When the status last changed: dates the deals (sold) that make the dashboard's revenue. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
@@ -96,6 +102,7 @@ export const properties = pgTable(
       .on(t.featured)
       .where(sql`${t.featured}`),
     index('properties_views_idx').on(t.viewCount.desc()),
+    index('properties_last_viewed_idx').on(t.lastViewedAt.desc(), t.id.desc()),
     index('properties_manager_idx').on(t.managerId),
     check('properties_price_check', sql`${t.price} >= 0`),
     check('properties_area_check', sql`${t.area} >= 0`),
@@ -165,6 +172,7 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: accountRoleEnum('role').notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('accounts_email_idx').on(t.email)],
@@ -210,4 +218,27 @@ export const pageViews = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('page_views_at_idx').on(t.at), index('page_views_session_idx').on(t.session, t.at)],
+);
+
+/**
+ * Who changed what, written in the same transaction as the change. The actor's name is copied so the row
+ * still says who it was once the account is gone (actor_id then becomes null).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: auditActionEnum('action').notNull(),
+    entity: auditEntityEnum('entity').notNull(),
+    entityId: integer('entity_id'),
+    label: text('label').notNull(),
+    detail: text('detail'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+  ],
 );

@@ -165,7 +165,7 @@ describe('GET /api/properties: filters, sorting and pages', () => {
     expectError(await t.app.inject(`/api/properties?${query}`), 400);
   });
 
-  it('sorts by USD value (CDF and EUR converted), and by views', async () => {
+  it('sorts by USD value (CDF and EUR converted), by views, and by the most recently viewed', async () => {
     // USD: B 500, D 2160, E 30 000, C 50 000, A 100 000 — the raw prices would put C last.
     expect(pick(await list(`q=${MARK}&sort=price_asc`))).toEqual(named('B', 'D', 'E', 'C', 'A'));
     expect(pick(await list(`q=${MARK}&sort=price_desc`))).toEqual(named('A', 'C', 'E', 'D', 'B'));
@@ -173,5 +173,9 @@ describe('GET /api/properties: filters, sorting and pages', () => {
     const byViews = await list(`q=${MARK}&sort=views`);
     expect(pick(byViews)).toEqual(named('A', 'E', 'C', 'D', 'B'));
     expect(byViews.data.map((p) => p.viewCount)).toEqual([3, 2, 1, 0, 0]);
+    // Viewed in the order A, C, E; B and D never: last, newest id first.
+    const recent = await list(`q=${MARK}&sort=recently_viewed`);
+    expect(pick(recent)).toEqual(named('E', 'C', 'A', 'D', 'B'));
+    expect(recent.data.map((p) => p.lastViewedAt === null)).toEqual([false, false, false, true, true]);
   });
 });

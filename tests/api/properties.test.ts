@@ -42,6 +42,7 @@ describe('POST /api/properties', () => {
       status: 'available',
       featured: false,
       viewCount: 0,
+      lastViewedAt: null,
       features: [],
       media: [],
       managerId: null,
@@ -205,11 +206,14 @@ describe('PUT, PATCH status, DELETE', () => {
 });
 
 describe('PATCH /api/properties/{id}/view', () => {
-  it('increments the count, publicly', async () => {
+  it('increments the count and stamps the last view, publicly', async () => {
     const p = await createProperty(t);
+    const before = Date.now();
     expect((await view(p.id)).json()).toEqual({ id: p.id, viewCount: 1 });
     expect((await view(p.id)).json()).toEqual({ id: p.id, viewCount: 2 });
-    expect((await t.app.inject(`/api/properties/${p.id}`)).json<Property>().viewCount).toBe(2);
+    const seen = (await t.app.inject(`/api/properties/${p.id}`)).json<Property>();
+    expect(seen.viewCount).toBe(2);
+    expect(Date.parse(seen.lastViewedAt!)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('counts 50 concurrent views exactly', async () => {

@@ -57,6 +57,10 @@ describe('seedDemo', () => {
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(PROPERTY_CATEGORIES));
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(PROPERTY_TYPES));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(PROPERTY_STATUSES));
+    // Listings whose page the demo traffic visited carry that last visit, for the Views page's order.
+    const seen = rows.filter((r) => r.lastViewedAt);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.lastViewedAt!.getTime() <= Date.now())).toBe(true);
     const featured = rows.filter((r) => r.featured);
     expect(featured.length).toBeGreaterThanOrEqual(8);
     expect(featured.every((r) => r.status === 'available' || r.status === 'hot')).toBe(true);

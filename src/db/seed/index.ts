@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Database, Db } from '../client.ts';
@@ -203,6 +204,12 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     log(`Seeding: messages ${messageRows.length}, visit requests ${visitRows.length}`);
     const viewRows = buildPageViews(rng, now, listings);
     await insertInBatches(viewRows, (batch) => tx.insert(pageViews).values(batch));
+    // The Views page's "most recent" order: each listing's last view is its page's last demo visit.
+    await tx.execute(sql`
+      UPDATE properties p SET last_viewed_at = v.at
+      FROM (SELECT substring(path FROM '/property/([0-9]+)')::int AS id, max(at) AS at
+            FROM page_views WHERE path ~ '/property/[0-9]+' GROUP BY 1) v
+      WHERE p.id = v.id`);
     log(`Seeding: page views ${viewRows.length}`);
 
     return {

@@ -3,7 +3,7 @@ import type { Property, PropertyInput, PropertyListQuery, PropertyStatus } from 
 import type { Database } from '../../db/client.ts';
 import { properties, teamMembers } from '../../db/schema.ts';
 import { withReferenceCheck } from './errors.ts';
-import { iso, likePattern } from './mapping.ts';
+import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
 export interface ExchangeRates {
@@ -48,6 +48,7 @@ function toProperty({ property: p, agent }: Row): Property {
     status: p.status,
     featured: p.featured,
     viewCount: p.viewCount,
+    lastViewedAt: isoOrNull(p.lastViewedAt),
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };
@@ -90,6 +91,7 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
     price_asc: [asc(usdPrice), asc(properties.id)],
     price_desc: [desc(usdPrice), desc(properties.id)],
     views: [desc(properties.viewCount), desc(properties.id)],
+    recently_viewed: [sql`${properties.lastViewedAt} DESC NULLS LAST`, desc(properties.id)],
   } as const;
 
   async function get(id: number): Promise<Property | null> {
@@ -170,7 +172,7 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
     async countView(id: number): Promise<number | null> {
       const [row] = await db
         .update(properties)
-        .set({ viewCount: sql`${properties.viewCount} + 1` })
+        .set({ viewCount: sql`${properties.viewCount} + 1`, lastViewedAt: sql`now()` })
         .where(eq(properties.id, id))
         .returning({ viewCount: properties.viewCount });
       return row?.viewCount ?? null;
