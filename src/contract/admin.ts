@@ -28,6 +28,8 @@ export const AUDIT_ENTITIES = ['property', 'team', 'message', 'visit', 'account'
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'publish'] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditEntity = z.infer<typeof AuditEntity>;
+export type AuditAction = z.infer<typeof AuditAction>;
 
 /** One recorded change: who did what to which record, and when. */
 export const AuditEntry = z.object({

@@ -15,7 +15,9 @@ import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import sitePlugin from './plugins/site.ts';
+import accountsRoutes from './routes/accounts.ts';
 import analyticsRoutes from './routes/analytics.ts';
+import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import healthRoutes from './routes/health.ts';
@@ -91,6 +93,8 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         dashboardRoutes,
         mediaRoutes,
         analyticsRoutes,
+        accountsRoutes,
+        auditRoutes,
       ]) {
         await api.register(routes);
       }

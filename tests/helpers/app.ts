@@ -40,6 +40,8 @@ export interface TestApp {
   env: Env;
   /** Authorization header of a logged-in admin. */
   auth: { authorization: string };
+  /** That admin's account id (named 'Admin Test'). */
+  adminId: number;
   token: string;
   adminEmail: string;
   adminPassword: string;
@@ -77,13 +79,14 @@ export async function buildTestApp(
     payload: { email: adminEmail, password: adminPassword },
   });
   if (login.statusCode !== 200) throw new Error(`test login failed: ${login.body}`);
-  const token = login.json<{ token: string }>().token;
+  const { token, user } = login.json<{ token: string; user: { id: number } }>();
   return {
     app,
     database,
     env,
     token,
     auth: { authorization: `Bearer ${token}` },
+    adminId: user.id,
     adminEmail,
     adminPassword,
     close: async () => {
