@@ -10,6 +10,7 @@ import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { Publisher } from './services/publisher.ts';
 
 export function createRepositories(database: Database, env: Env) {
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
@@ -35,6 +36,8 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
+    publisher: Publisher;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: like authenticate, then 403 unless the account is an admin. */

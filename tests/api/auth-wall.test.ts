@@ -125,6 +125,8 @@ describe('the authentication wall', () => {
     ],
     ['DELETE /api/accounts/{id}', () => json('DELETE', `/api/accounts/${agentId}`)()],
     ['GET /api/audit', () => json('GET', '/api/audit')()],
+    ['GET /api/publish', () => json('GET', '/api/publish')()],
+    ['POST /api/publish', () => json('POST', '/api/publish')()],
     ['POST /api/auth/logout', () => json('POST', '/api/auth/logout')()],
     ['GET /api/auth/verify', () => json('GET', '/api/auth/verify')()],
   ];
@@ -164,6 +166,7 @@ describe('the authentication wall', () => {
       visits: await read('/api/visits?limit=100'),
       accounts: await read('/api/accounts?limit=100'),
       audit: await read('/api/audit?limit=100'),
+      publish: await read('/api/publish'),
       media: (await readdir(join(t.env.DATA_DIR, 'media'))).sort(),
       session: (await verify(t.auth.authorization)).statusCode,
     };

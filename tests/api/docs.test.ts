@@ -34,6 +34,7 @@ const SPEC_CALLS: Record<string, string[]> = {
   '/api/accounts': ['get', 'post'],
   '/api/accounts/{id}': ['delete'],
   '/api/audit': ['get'],
+  '/api/publish': ['get', 'post'],
 };
 
 describe('OpenAPI', () => {

@@ -52,7 +52,7 @@ describe('roles enforced by the API', () => {
     expect(messages.statusCode).toBe(200);
   });
 
-  it('lets an agent edit, re-status and delete listings, handle messages and visit requests, read the dashboard', async () => {
+  it('lets an agent edit, re-status and delete listings, handle messages and visits, read the dashboard, publish', async () => {
     const headers = agent;
     const created = await t.app.inject({ method: 'POST', url: '/api/properties', headers, payload: listing });
     const id = created.json<{ id: number }>().id;
@@ -75,10 +75,17 @@ describe('roles enforced by the API', () => {
       ['GET', '/api/dashboard/stats', undefined, 200],
       ['GET', '/api/dashboard/visits', undefined, 200],
       ['DELETE', `/api/properties/${id}`, undefined, 204],
+      ['POST', '/api/publish', undefined, 202],
+      ['GET', '/api/publish', undefined, 200],
     ] as const) {
       const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
     }
+    await t.app.publisher.settled();
+    const [published] = (await t.app.inject({ url: '/api/audit?entity=site', headers: t.auth })).json<{
+      data: { actorName: string }[];
+    }>().data;
+    expect(published?.actorName).toBe('Agent');
   });
 
   it('refuses accounts and the audit log to an agent with 403, changing nothing', async () => {

@@ -112,6 +112,10 @@ export function propertiesRepository(database: Database, rates: ExchangeRates, a
   return {
     get,
 
+    async count(): Promise<number> {
+      return db.$count(properties);
+    },
+
     async list(q: PropertyListQuery) {
       const where = filters(q);
       return pageOf(
