@@ -5,7 +5,8 @@ import { cspHashes } from './src/build/csp-hashes.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
-// result beside the API. npm start builds into BUILD_OUT_DIR and swaps it in when the build succeeds.
+// result beside the API. Publishing (src/server/services/publisher.ts) builds into BUILD_OUT_DIR, a new
+// folder, and switches SITE_DIR to it when the build succeeds.
 export default defineConfig({
   output: 'static',
   outDir: env().BUILD_OUT_DIR ?? './dist',

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.astro', 'src/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'dist.builds', 'data', '.astro', 'src/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

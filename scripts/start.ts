@@ -1,38 +1,38 @@
-// `npm start`: run the server (API, media, site) on one port, then build the public site from that very
-// API and swap it in. Until the first build is done the site answers "en préparation"; on later starts
-// the previous build stays online while the new one is made.
-import { spawn } from 'node:child_process';
-import { rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm start`: run the server (API, media, site) on one port, then publish the public site through the
+// server's own publisher: built from that very API into a new folder and switched in when it succeeds.
+// Until the first build is done the site answers "en préparation"; on later starts the previous build stays
+// online while the new one is made.
 import { buildApiUrl, env } from '../src/env.ts';
+import { startServer } from '../src/server/server.ts';
+import { STARTUP } from '../src/server/services/publisher.ts';
 
-await import('../src/server/server.ts');
+const app = await startServer();
+const { publisher } = app;
 
-const config = env();
-const root = fileURLToPath(new URL('..', import.meta.url));
-const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
-const siteDir = resolve(root, config.SITE_DIR);
-const next = `${siteDir}.next`;
-
-console.log(`Building the public site from ${buildApiUrl(config)}…`);
-const started = performance.now();
-await rm(next, { recursive: true, force: true });
-const code = await new Promise<number | null>((done) => {
-  const child = spawn(process.execPath, [astro, 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_OUT_DIR: next, API_URL: buildApiUrl(config) },
-  });
-  child.on('exit', done);
-});
-if (code === 0) {
-  const old = `${siteDir}.old`;
-  await rm(old, { recursive: true, force: true });
-  await rename(siteDir, old).catch(() => {});
-  await rename(next, siteDir);
-  await rm(old, { recursive: true, force: true });
-  console.log(`Public site built in ${Math.round(performance.now() - started) / 1000} s and online.`);
+if (publisher.mode === 'hook') {
+  console.log('Publishing goes through PUBLISH_HOOK_URL: no local site build at start-up.');
 } else {
-  console.error('The site build failed (see above); the server keeps serving the previous build, if any.');
+  console.log(`Building the public site from ${buildApiUrl(env())}…`);
+  publisher.publish(STARTUP);
+  // A line when the build moves on to another step or another tenth of its pages.
+  let said = '';
+  const progress = setInterval(() => {
+    void publisher
+      .state()
+      .then(({ step, progress: percent }) => {
+        const tenth = percent === null ? '' : ` (${Math.floor(percent / 10) * 10} %)`;
+        const line = step ? `  ${step.split(' : ')[0]}${tenth}` : '';
+        if (line && line !== said) console.log((said = line));
+      })
+      .catch(() => {});
+  }, 1000);
+  const outcome = await publisher.settled();
+  clearInterval(progress);
+  if (outcome?.ok) {
+    console.log(`Public site built in ${Math.round(outcome.durationMs / 100) / 10} s and online.`);
+  } else {
+    console.error(
+      `The site build failed; the server keeps serving the previous build, if any.\n${outcome?.error ?? ''}`,
+    );
+  }
 }

@@ -71,8 +71,18 @@ const EnvSchema = z.object({
   API_URL: z.url().optional(),
   /** Where the site build keeps what it can reuse between builds (share images); default DATA_DIR/cache. */
   BUILD_CACHE_DIR: z.string().optional(),
-  /** Where `astro build` writes; npm start builds next to SITE_DIR and swaps the folders when done. */
+  /** Where `astro build` writes; publishing builds into SITE_DIR.builds/<time> and points SITE_DIR at it. */
   BUILD_OUT_DIR: z.string().optional(),
+  /**
+   * When set, publishing POSTs to this deploy hook (a host that rebuilds the site itself) instead of
+   * building here.
+   */
+  PUBLISH_HOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLISH_HOOK_URL must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Publish automatically this many seconds after the last staff change; 0 turns it off. */
+  PUBLISH_AUTO_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -88,6 +98,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 /** The API address the site build reads from. */
 export const buildApiUrl = (e: Env) => (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
+
+/** The environment of a child process (the site build): this one's, plus `extra`. */
+export const childEnv = (extra: Record<string, string>): Record<string, string | undefined> => ({
+  ...process.env,
+  ...extra,
+});
 
 let cached: Env | undefined;
 /** The configuration of this process, read once. */

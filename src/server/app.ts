@@ -10,34 +10,42 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import { buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
+import accountsRoutes from './routes/accounts.ts';
 import analyticsRoutes from './routes/analytics.ts';
+import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
+import publishRoutes from './routes/publish.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
+import { createPublisher } from './services/publisher.ts';
+import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
+import { siteFolder } from './services/site-folder.ts';
 
 export interface AppOptions {
   env: Env;
   database: Database;
   mailer?: Mailer;
+  /** How the public site is built; `astro build` by default (tests give a quick stand-in). */
+  siteBuilder?: SiteBuilder;
 }
 
 // Validation messages in French, the language of the agency's staff.
 z.config(z.locales.fr());
 
 /** The whole Ndako server as one plugin: API under /api, uploaded media under /media, the built site at /. */
-export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer }) {
+export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer, siteBuilder }) {
   const mediaDir = resolve(env.DATA_DIR, 'media');
   await mkdir(mediaDir, { recursive: true });
 
@@ -51,7 +59,18 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
       app.log,
     );
   app.decorate('mailer', notifications);
+  const publisher = createPublisher({
+    audit: app.repos.audit,
+    folder: siteFolder(env.SITE_DIR),
+    build: siteBuilder ?? astroBuilder(buildApiUrl(env), () => app.repos.properties.count()),
+    hookUrl: env.PUBLISH_HOOK_URL,
+    autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
+    log: app.log,
+  });
+  app.decorate('publisher', publisher);
   app.addHook('onClose', async () => {
+    // A running build is stopped (its process killed) before the database it reads closes.
+    await publisher.close();
     await notifications.idle();
     notifications.close();
   });
@@ -93,6 +112,9 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         dashboardRoutes,
         mediaRoutes,
         analyticsRoutes,
+        accountsRoutes,
+        auditRoutes,
+        publishRoutes,
       ]) {
         await api.register(routes);
       }

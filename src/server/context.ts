@@ -2,6 +2,7 @@ import type { Account } from '../contract/index.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { accountsRepository } from './repositories/accounts.ts';
+import { auditRepository } from './repositories/audit.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
@@ -9,15 +10,19 @@ import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { Publisher } from './services/publisher.ts';
 
 export function createRepositories(database: Database, env: Env) {
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
+  // Every staff change goes through the audit log, in the change's own transaction.
+  const audit = auditRepository(database);
   return {
-    properties: propertiesRepository(database, rates),
-    team: teamRepository(database),
-    messages: messagesRepository(database),
-    visits: visitsRepository(database),
-    accounts: accountsRepository(database),
+    audit,
+    properties: propertiesRepository(database, rates, audit),
+    team: teamRepository(database, audit),
+    messages: messagesRepository(database, audit),
+    visits: visitsRepository(database, audit),
+    accounts: accountsRepository(database, audit),
     media: mediaRepository(database),
     stats: statsRepository(database, rates),
   };
@@ -31,6 +36,8 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
+    publisher: Publisher;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: like authenticate, then 403 unless the account is an admin. */

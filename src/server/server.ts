@@ -1,10 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.ts';
 import { env } from '../env.ts';
 import { createApp } from './app.ts';
 import { initialise } from './bootstrap.ts';
 
-// The only module that listens: everything else builds on createApp() and is tested without a port.
-async function main() {
+/**
+ * The only module that listens: everything else builds on createApp() and is tested without a port.
+ * Run directly it serves; `npm start` (scripts/start.ts) starts it, then publishes the site through the
+ * app's publisher.
+ */
+export async function startServer(): Promise<FastifyInstance> {
   const config = env();
   let database: Database;
   try {
@@ -48,6 +53,7 @@ async function main() {
     await database.close().catch(() => {});
     process.exit(1);
   }
+  return app;
 }
 
-await main();
+if (import.meta.main) await startServer();

@@ -9,6 +9,7 @@ import type {
   Property,
   TeamMember,
   UploadResponse,
+  VisitRequest,
 } from '../../src/contract/index.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -17,6 +18,7 @@ import {
   createMessage,
   createProperty,
   expectError,
+  loginAsNew,
   memberInput,
   messageInput,
   nextIp,
@@ -33,6 +35,8 @@ let property: Property;
 let member: TeamMember;
 let message: Message;
 let media: UploadResponse;
+let visit: VisitRequest;
+let agentId: number;
 let png: Buffer;
 
 beforeAll(async () => {
@@ -49,6 +53,14 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   media = upload.json<UploadResponse>();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/mail/send-visit',
+    remoteAddress: nextIp(),
+    payload: visitInput(),
+  });
+  visit = sent.json<VisitRequest>();
+  agentId = (await loginAsNew(t, 'agent')).id;
 });
 afterAll(() => t.close());
 
@@ -97,6 +109,24 @@ describe('the authentication wall', () => {
     ],
     ['DELETE /api/media/{id}', () => json('DELETE', `/api/media/${media.id}`)()],
     ['GET /api/visits', () => json('GET', '/api/visits')()],
+    [
+      'PATCH /api/visits/{id}/status',
+      () => json('PATCH', `/api/visits/${visit.id}/status`, { status: 'confirmed' })(),
+    ],
+    ['GET /api/accounts', () => json('GET', '/api/accounts')()],
+    [
+      'POST /api/accounts',
+      () =>
+        json('POST', '/api/accounts', {
+          email: 'intrus@ndako.cd',
+          name: 'Intrus',
+          password: 'x'.repeat(16),
+        })(),
+    ],
+    ['DELETE /api/accounts/{id}', () => json('DELETE', `/api/accounts/${agentId}`)()],
+    ['GET /api/audit', () => json('GET', '/api/audit')()],
+    ['GET /api/publish', () => json('GET', '/api/publish')()],
+    ['POST /api/publish', () => json('POST', '/api/publish')()],
     ['POST /api/auth/logout', () => json('POST', '/api/auth/logout')()],
     ['GET /api/auth/verify', () => json('GET', '/api/auth/verify')()],
   ];
@@ -134,6 +164,9 @@ describe('the authentication wall', () => {
       team: await read('/api/team?limit=100'),
       messages: await read('/api/messages?limit=100'),
       visits: await read('/api/visits?limit=100'),
+      accounts: await read('/api/accounts?limit=100'),
+      audit: await read('/api/audit?limit=100'),
+      publish: await read('/api/publish'),
       media: (await readdir(join(t.env.DATA_DIR, 'media'))).sort(),
       session: (await verify(t.auth.authorization)).statusCode,
     };

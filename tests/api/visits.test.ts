@@ -115,3 +115,28 @@ describe('rate limit of POST /api/mail/send-visit', () => {
     expect((await visits()).length).toBe(before);
   });
 });
+
+describe('PATCH /api/visits/{id}/status', () => {
+  const patch = (id: number | string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/visits/${id}/status`, headers: t.auth, payload });
+
+  it('sets the status and answers the visit request', async () => {
+    const visit = (await send(visitInput({ name: 'Statut Visiteur' }))).json<VisitRequest>();
+    for (const status of ['confirmed', 'done', 'cancelled', 'new'] as const) {
+      const res = await patch(visit.id, { status });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<VisitRequest>()).toEqual({ ...visit, status });
+    }
+    expect((await visits()).find((v) => v.id === visit.id)?.status).toBe('new');
+  });
+
+  it('answers 404 for an unknown id and 400 for a bad id or status, changing nothing', async () => {
+    const visit = (await send(visitInput())).json<VisitRequest>();
+    expectError(await patch(999_999, { status: 'done' }), 404);
+    expectError(await patch('abc', { status: 'done' }), 400);
+    for (const payload of [{ status: 'accepted' }, {}, { status: null }]) {
+      expectError(await patch(visit.id, payload), 400);
+    }
+    expect((await visits()).find((v) => v.id === visit.id)?.status).toBe('new');
+  });
+});

@@ -8,6 +8,8 @@ import { parseEnv, type Env } from '../../src/env.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Mailer } from '../../src/server/services/mailer.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
+import type { SiteBuilder } from '../../src/server/services/site-build.ts';
+import { writeSite } from './site-builder.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,6 +42,8 @@ export interface TestApp {
   env: Env;
   /** Authorization header of a logged-in admin. */
   auth: { authorization: string };
+  /** That admin's account id (named 'Admin Test'). */
+  adminId: number;
   token: string;
   adminEmail: string;
   adminPassword: string;
@@ -49,7 +53,7 @@ export interface TestApp {
 let passwordHash: Promise<string> | undefined;
 
 export async function buildTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; siteBuilder?: SiteBuilder } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
   const env = parseEnv({
@@ -61,7 +65,13 @@ export async function buildTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await createApp({ env, database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await createApp({
+    env,
+    database,
+    // Never the real `astro build` in the API suites: a stand-in that writes a tiny site.
+    siteBuilder: options.siteBuilder ?? writeSite('Ndako'),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   const adminEmail = 'admin@ndako.test';
   const adminPassword = 'correct horse battery staple';
   passwordHash ??= hashPassword(adminPassword);
@@ -77,13 +87,14 @@ export async function buildTestApp(
     payload: { email: adminEmail, password: adminPassword },
   });
   if (login.statusCode !== 200) throw new Error(`test login failed: ${login.body}`);
-  const token = login.json<{ token: string }>().token;
+  const { token, user } = login.json<{ token: string; user: { id: number } }>();
   return {
     app,
     database,
     env,
     token,
     auth: { authorization: `Bearer ${token}` },
+    adminId: user.id,
     adminEmail,
     adminPassword,
     close: async () => {

@@ -1,6 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Message, Property, PropertyInputDraft, TeamMember } from '../../src/contract/index.ts';
+import type {
+  AccountRole,
+  LoginResponse,
+  Message,
+  Property,
+  PropertyInputDraft,
+  TeamMember,
+} from '../../src/contract/index.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
 import type { TestApp } from './app.ts';
 
 let ipCounter = 0;
@@ -117,4 +125,29 @@ export function isoDay(days: number): string {
 
 export function visitInput(over: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Patrick Mbala', visitDate: isoDay(3), telephone: '+243 81 555 44 33', ...over };
+}
+
+let staffCounter = 0;
+/** A staff account of `role`, created in the database and logged in: its id, name and Authorization header. */
+export async function loginAsNew(
+  t: TestApp,
+  role: AccountRole,
+  name = `${role === 'admin' ? 'Admin' : 'Agent'} ${++staffCounter}`,
+): Promise<{ id: number; name: string; email: string; auth: { authorization: string } }> {
+  const email = `staff${++staffCounter}.${role}@ndako.test`;
+  const password = 'staff password 123';
+  const { id } = await t.app.repos.accounts.create({
+    email,
+    name,
+    passwordHash: await hashPassword(password),
+    role,
+  });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextIp(),
+    payload: { email, password },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return { id, name, email, auth: { authorization: `Bearer ${login.json<LoginResponse>().token}` } };
 }

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 const PREPARING = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -11,12 +11,14 @@ const PREPARING = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><m
 <h1 style="color:#0f3d2e">Ndako</h1><p>Le site est en cours de préparation. Cette page se recharge toute seule dans quelques secondes.</p></body></html>`;
 
 /**
- * Serves the pre-built public site from SITE_DIR. Files are looked up on each request, so a site built
- * after start-up (npm start builds it from the running API) appears without a restart.
+ * Serves the pre-built public site from SITE_DIR. Files are looked up on each request through the path
+ * SITE_DIR itself, never its resolved target: SITE_DIR is a link the publisher swaps to each new build
+ * (services/site-folder.ts), so a new site appears on the next request, without a restart.
  */
 export default fp<{ siteDir: string }>(async function site(app: FastifyInstance, { siteDir: dir }) {
   const siteDir = resolve(dir);
-  await mkdir(siteDir, { recursive: true });
+  // Only when nothing is there: a link (even one whose build has gone) is the publisher's to replace.
+  if (!(await lstat(siteDir).catch(() => null))) await mkdir(siteDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: siteDir,
     prefix: '/',

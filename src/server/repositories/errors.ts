@@ -3,6 +3,15 @@ export class InvalidReferenceError extends Error {
   readonly statusCode = 400;
 }
 
+/** A change the data refuses for a reason the client can read: 400 (its own mistake) or 409 (a conflict). */
+export class RefusedError extends Error {
+  readonly statusCode: 400 | 409;
+  constructor(statusCode: 400 | 409, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
 /** Unwraps driver errors (Drizzle wraps them in `cause`) to read PostgreSQL's SQLSTATE. */
 export function pgCode(error: unknown): string | undefined {
   let current: unknown = error;

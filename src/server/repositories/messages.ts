@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
+import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
@@ -22,7 +23,10 @@ function toMessage(m: typeof messages.$inferSelect): Message {
   };
 }
 
-export function messagesRepository({ db }: Database) {
+/** How a message is named in the audit log. */
+const labelOf = (m: { subject: string; senderName: string }) => `${m.subject} (${m.senderName})`;
+
+export function messagesRepository({ db }: Database, audit: AuditRepository) {
   return {
     async list(q: MessageListQuery) {
       const where: (SQL | undefined)[] = [];
@@ -71,22 +75,30 @@ export function messagesRepository({ db }: Database) {
     },
 
     /** Replying stamps repliedAt the first time only: the date of the first answer is what staff track. */
-    async setStatus(id: number, status: MessageStatus): Promise<Message | null> {
-      const [row] = await db
-        .update(messages)
-        .set({
-          status,
-          repliedAt: status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(messages.id, id))
-        .returning();
-      return row ? toMessage(row) : null;
+    async setStatus(id: number, status: MessageStatus, actor: Actor): Promise<Message | null> {
+      return audit.change(actor, async (tx) => {
+        const before = await lockedRow(tx, messages, id);
+        if (!before) return [null, null];
+        const [row] = await tx
+          .update(messages)
+          .set({
+            status,
+            repliedAt:
+              status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(messages.id, id))
+          .returning();
+        const detail = transition(before.status, status);
+        return [
+          toMessage(row!),
+          { action: 'status', entity: 'message', entityId: id, label: labelOf(row!), detail },
+        ];
+      });
     },
 
-    async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
-      return rows.length > 0;
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'message', messages, id, labelOf);
     },
   };
 }

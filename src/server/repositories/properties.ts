@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyInput, PropertyListQuery, PropertyStatus } from '../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { properties, teamMembers } from '../../db/schema.ts';
+import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
@@ -56,7 +57,11 @@ function toProperty({ property: p, agent }: Row): Property {
 
 const unknownAgent = "L'agent choisi n'existe pas";
 
-export function propertiesRepository(database: Database, rates: ExchangeRates) {
+/** A deal is dated by its last status change: keep the date when the status stays the same. */
+const statusChangedAt = (status: PropertyStatus) =>
+  sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`;
+
+export function propertiesRepository(database: Database, rates: ExchangeRates, audit: AuditRepository) {
   const { db } = database;
   /** Prices in USD so that sorting by price is meaningful across currencies. */
   const usdPrice = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
@@ -94,8 +99,9 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
     recently_viewed: [sql`${properties.lastViewedAt} DESC NULLS LAST`, desc(properties.id)],
   } as const;
 
-  async function get(id: number): Promise<Property | null> {
-    const [row] = await db
+  /** `handle` is the transaction when read inside one (PGlite would wait forever on `db` meanwhile). */
+  async function get(id: number, handle: Db = db): Promise<Property | null> {
+    const [row] = await handle
       .select(columns)
       .from(properties)
       .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
@@ -105,6 +111,10 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
 
   return {
     get,
+
+    async count(): Promise<number> {
+      return db.$count(properties);
+    },
 
     async list(q: PropertyListQuery) {
       const where = filters(q);
@@ -125,47 +135,56 @@ export function propertiesRepository(database: Database, rates: ExchangeRates) {
       );
     },
 
-    async create(input: PropertyInput): Promise<Property> {
-      const [created] = await withReferenceCheck(unknownAgent, () =>
-        db.insert(properties).values(input).returning({ id: properties.id }),
+    async create(input: PropertyInput, actor: Actor): Promise<Property> {
+      return withReferenceCheck(unknownAgent, () =>
+        audit.change(actor, async (tx) => {
+          const [created] = await tx.insert(properties).values(input).returning({ id: properties.id });
+          const property = (await get(created!.id, tx))!;
+          return [
+            property,
+            { action: 'create', entity: 'property', entityId: property.id, label: input.title },
+          ];
+        }),
       );
-      return (await get(created!.id))!;
     },
 
-    async update(id: number, input: PropertyInput): Promise<Property | null> {
-      const [updated] = await withReferenceCheck(unknownAgent, () =>
-        db
+    /** The audit detail lists the fields that changed. */
+    async update(id: number, input: PropertyInput, actor: Actor): Promise<Property | null> {
+      return withReferenceCheck(unknownAgent, () =>
+        audit.change(actor, async (tx) => {
+          const before = await lockedRow(tx, properties, id);
+          if (!before) return [null, null];
+          await tx
+            .update(properties)
+            .set({ ...input, statusChangedAt: statusChangedAt(input.status), updatedAt: sql`now()` })
+            .where(eq(properties.id, id));
+          const detail = changedFields(before, input).join(', ') || null;
+          return [
+            await get(id, tx),
+            { action: 'update', entity: 'property', entityId: id, label: input.title, detail },
+          ];
+        }),
+      );
+    },
+
+    async setStatus(id: number, status: PropertyStatus, actor: Actor): Promise<Property | null> {
+      return audit.change(actor, async (tx) => {
+        const before = await lockedRow(tx, properties, id);
+        if (!before) return [null, null];
+        await tx
           .update(properties)
-          .set({
-            ...input,
-            statusChangedAt: sql`CASE WHEN ${properties.status} = ${input.status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(properties.id, id))
-          .returning({ id: properties.id }),
-      );
-      return updated ? get(updated.id) : null;
+          .set({ status, statusChangedAt: statusChangedAt(status), updatedAt: sql`now()` })
+          .where(eq(properties.id, id));
+        const detail = transition(before.status, status);
+        return [
+          await get(id, tx),
+          { action: 'status', entity: 'property', entityId: id, label: before.title, detail },
+        ];
+      });
     },
 
-    async setStatus(id: number, status: PropertyStatus): Promise<Property | null> {
-      const [updated] = await db
-        .update(properties)
-        .set({
-          status,
-          statusChangedAt: sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(properties.id, id))
-        .returning({ id: properties.id });
-      return updated ? get(updated.id) : null;
-    },
-
-    async remove(id: number): Promise<boolean> {
-      const deleted = await db
-        .delete(properties)
-        .where(eq(properties.id, id))
-        .returning({ id: properties.id });
-      return deleted.length > 0;
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'property', properties, id, (row) => row.title);
     },
 
     /** One statement, so concurrent views are all counted. */

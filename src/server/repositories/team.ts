@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema.ts';
+import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { iso, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
@@ -31,9 +32,12 @@ function toMember({
   };
 }
 
-export function teamRepository({ db }: Database) {
-  async function get(id: number): Promise<TeamMember | null> {
-    const [row] = await db.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
+const activity = (active: boolean) => (active ? 'actif' : 'inactif');
+
+export function teamRepository({ db }: Database, audit: AuditRepository) {
+  /** `handle` is the transaction when read inside one. */
+  async function get(id: number, handle: Db = db): Promise<TeamMember | null> {
+    const [row] = await handle.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
     return row ? toMember(row) : null;
   }
 
@@ -70,35 +74,50 @@ export function teamRepository({ db }: Database) {
       );
     },
 
-    async create(input: TeamMemberInput): Promise<TeamMember> {
-      const [row] = await db.insert(teamMembers).values(values(input)).returning({ id: teamMembers.id });
-      return (await get(row!.id))!;
+    async create(input: TeamMemberInput, actor: Actor): Promise<TeamMember> {
+      return audit.change(actor, async (tx) => {
+        const [row] = await tx.insert(teamMembers).values(values(input)).returning({ id: teamMembers.id });
+        const member = (await get(row!.id, tx))!;
+        return [member, { action: 'create', entity: 'team', entityId: member.id, label: member.name }];
+      });
     },
 
-    async update(id: number, input: TeamMemberInput): Promise<TeamMember | null> {
-      const [row] = await db
-        .update(teamMembers)
-        .set({ ...values(input), updatedAt: sql`now()` })
-        .where(eq(teamMembers.id, id))
-        .returning({ id: teamMembers.id });
-      return row ? get(row.id) : null;
+    /** The audit detail lists the fields that changed. */
+    async update(id: number, input: TeamMemberInput, actor: Actor): Promise<TeamMember | null> {
+      return audit.change(actor, async (tx) => {
+        const before = await lockedRow(tx, teamMembers, id);
+        if (!before) return [null, null];
+        const next = values(input);
+        await tx
+          .update(teamMembers)
+          .set({ ...next, updatedAt: sql`now()` })
+          .where(eq(teamMembers.id, id));
+        const detail = changedFields(before, next).join(', ') || null;
+        return [
+          await get(id, tx),
+          { action: 'update', entity: 'team', entityId: id, label: input.name, detail },
+        ];
+      });
     },
 
-    async toggle(id: number): Promise<TeamMember | null> {
-      const [row] = await db
-        .update(teamMembers)
-        .set({ isActive: sql`NOT ${teamMembers.isActive}`, updatedAt: sql`now()` })
-        .where(eq(teamMembers.id, id))
-        .returning({ id: teamMembers.id });
-      return row ? get(row.id) : null;
+    async toggle(id: number, actor: Actor): Promise<TeamMember | null> {
+      return audit.change(actor, async (tx) => {
+        const [row] = await tx
+          .update(teamMembers)
+          .set({ isActive: sql`NOT ${teamMembers.isActive}`, updatedAt: sql`now()` })
+          .where(eq(teamMembers.id, id))
+          .returning({ name: teamMembers.name, isActive: teamMembers.isActive });
+        if (!row) return [null, null];
+        const detail = transition(activity(!row.isActive), activity(row.isActive));
+        return [
+          await get(id, tx),
+          { action: 'status', entity: 'team', entityId: id, label: row.name, detail },
+        ];
+      });
     },
 
-    async remove(id: number): Promise<boolean> {
-      const rows = await db
-        .delete(teamMembers)
-        .where(eq(teamMembers.id, id))
-        .returning({ id: teamMembers.id });
-      return rows.length > 0;
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'team', teamMembers, id, (row) => row.name);
     },
   };
 }

@@ -1,12 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   propertyIdFromUrl,
   type VisitListQuery,
   type VisitRequest,
   type VisitRequestInput,
+  type VisitStatus,
 } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { properties, visitRequests } from '../../db/schema.ts';
+import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { iso } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
@@ -24,7 +26,7 @@ function toVisit(v: typeof visitRequests.$inferSelect): VisitRequest {
   };
 }
 
-export function visitsRepository({ db }: Database) {
+export function visitsRepository({ db }: Database, audit: AuditRepository) {
   return {
     /** Links the request to the listing its page shows, when that listing still exists. */
     async create(input: VisitRequestInput): Promise<VisitRequest> {
@@ -62,6 +64,22 @@ export function visitsRepository({ db }: Database) {
             .offset(window.offset),
         toVisit,
       );
+    },
+
+    async setStatus(id: number, status: VisitStatus, actor: Actor): Promise<VisitRequest | null> {
+      return audit.change(actor, async (tx) => {
+        const before = await lockedRow(tx, visitRequests, id);
+        if (!before) return [null, null];
+        const [row] = await tx
+          .update(visitRequests)
+          .set({ status, updatedAt: sql`now()` })
+          .where(eq(visitRequests.id, id))
+          .returning();
+        const visit = toVisit(row!);
+        const label = `${visit.name}, ${visit.visitDate}`;
+        const detail = transition(before.status, status);
+        return [visit, { action: 'status', entity: 'visit', entityId: id, label, detail }];
+      });
     },
   };
 }

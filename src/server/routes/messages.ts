@@ -46,13 +46,13 @@ const messages: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/messages/:id/status',
     { ...secured, schema: { tags, params: IdParams, body: MessageStatusPatch, response: { 200: Message } } },
-    async (req) => found(await repo.setStatus(req.params.id, req.body.status), what),
+    async (req) => found(await repo.setStatus(req.params.id, req.body.status, req.account!), what),
   );
   app.delete(
     '/messages/:id',
     { ...secured, schema: { tags, params: IdParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      found(await repo.remove(req.params.id), what);
+      found(await repo.remove(req.params.id, req.account!), what);
       return reply.status(204).send(null);
     },
   );

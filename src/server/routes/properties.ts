@@ -31,12 +31,12 @@ const properties: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/properties',
     { ...secured, schema: { tags, body: PropertyInput, response: { 201: Property } } },
-    async (req, reply) => reply.status(201).send(await repo.create(req.body)),
+    async (req, reply) => reply.status(201).send(await repo.create(req.body, req.account!)),
   );
   app.put(
     '/properties/:id',
     { ...secured, schema: { tags, params: IdParams, body: PropertyInput, response: { 200: Property } } },
-    async (req) => found(await repo.update(req.params.id, req.body), what),
+    async (req) => found(await repo.update(req.params.id, req.body, req.account!), what),
   );
   app.patch(
     '/properties/:id/status',
@@ -44,13 +44,13 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       ...secured,
       schema: { tags, params: IdParams, body: PropertyStatusPatch, response: { 200: Property } },
     },
-    async (req) => found(await repo.setStatus(req.params.id, req.body.status), what),
+    async (req) => found(await repo.setStatus(req.params.id, req.body.status, req.account!), what),
   );
   app.delete(
     '/properties/:id',
     { ...secured, schema: { tags, params: IdParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      found(await repo.remove(req.params.id), what);
+      found(await repo.remove(req.params.id, req.account!), what);
       return reply.status(204).send(null);
     },
   );

@@ -22,23 +22,23 @@ const team: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/team',
     { ...secured, schema: { tags, body: TeamMemberInput, response: { 201: TeamMember } } },
-    async (req, reply) => reply.status(201).send(await repo.create(req.body)),
+    async (req, reply) => reply.status(201).send(await repo.create(req.body, req.account!)),
   );
   app.put(
     '/team/:id',
     { ...secured, schema: { tags, params: IdParams, body: TeamMemberInput, response: { 200: TeamMember } } },
-    async (req) => found(await repo.update(req.params.id, req.body), what),
+    async (req) => found(await repo.update(req.params.id, req.body, req.account!), what),
   );
   app.patch(
     '/team/:id/toggle-status',
     { ...secured, schema: { tags, params: IdParams, response: { 200: TeamMember } } },
-    async (req) => found(await repo.toggle(req.params.id), what),
+    async (req) => found(await repo.toggle(req.params.id, req.account!), what),
   );
   app.delete(
     '/team/:id',
     { ...secured, schema: { tags, params: IdParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      found(await repo.remove(req.params.id), what);
+      found(await repo.remove(req.params.id, req.account!), what);
       return reply.status(204).send(null);
     },
   );

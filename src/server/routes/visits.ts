@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginated, VisitListQuery, VisitRequest, VisitRequestInput } from '../../contract/index.ts';
+import {
+  IdParams,
+  paginated,
+  VisitListQuery,
+  VisitRequest,
+  VisitRequestInput,
+  VisitStatusPatch,
+} from '../../contract/index.ts';
+import { found } from '../http-error.ts';
 
 const tags = ['Visits'];
 
@@ -27,6 +35,18 @@ const visits: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: VisitListQuery, response: { 200: paginated(VisitRequest) } },
     },
     (req) => app.repos.visits.list(req.query),
+  );
+  app.patch(
+    '/visits/:id/status',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: IdParams, body: VisitStatusPatch, response: { 200: VisitRequest } },
+    },
+    async (req) =>
+      found(
+        await app.repos.visits.setStatus(req.params.id, req.body.status, req.account!),
+        'Demande de visite',
+      ),
   );
 };
 

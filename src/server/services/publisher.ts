@@ -1,0 +1,218 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PublishState } from '../../contract/index.ts';
+import type { Actor, AuditRepository } from '../repositories/audit.ts';
+import type { BuildReport, SiteBuilder } from './site-build.ts';
+import type { SiteFolder } from './site-folder.ts';
+
+/** Publishes nobody pressed for: the start-up build and the automatic one. */
+export const STARTUP: Actor = { id: null, name: 'Démarrage' };
+export const AUTOMATIC: Actor = { id: null, name: 'Publication automatique' };
+
+export interface PublisherOptions {
+  audit: AuditRepository;
+  folder: SiteFolder;
+  build: SiteBuilder;
+  /** With a deploy hook, publishing POSTs there instead of building here. */
+  hookUrl?: string | undefined;
+  /** Publish this long after the last recorded change; 0: never automatically. */
+  autoDelayMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** How the last run ended, for whoever waits on it (npm start's console lines). */
+export interface Outcome {
+  ok: boolean;
+  durationMs: number;
+  error?: string;
+}
+
+interface Run {
+  startedAt: Date;
+  step: string | null;
+  progress: number | null;
+  abort: AbortController;
+}
+
+/** How long a deploy hook may take to answer (it only has to acknowledge; the host builds afterwards). */
+const HOOK_TIMEOUT_MS = 10_000;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
+
+/**
+ * Rebuilds the public site on request, one run at a time. A request during a run is remembered and
+ * served by one more run right after, so edits made while a build reads the API are never left out.
+ */
+export function createPublisher(options: PublisherOptions) {
+  const { audit, folder, log } = options;
+  const mode = options.hookUrl ? 'hook' : 'local';
+  let run: Run | null = null;
+  let loop: Promise<void> | null = null;
+  /** Who asked for another run while one was going (the last one to ask), or null. */
+  let again: Actor | null = null;
+  let last: Outcome | null = null;
+  /** The last successful run's duration: what the next one will likely take. */
+  let lastDurationMs: number | null = null;
+  let autoTimer: NodeJS.Timeout | undefined;
+  let autoAt: Date | null = null;
+  let closing = false;
+
+  async function callHook(url: string, signal: AbortSignal): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'ndako', requestedAt: new Date().toISOString() }),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(HOOK_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new Error(
+        timedOut
+          ? `Le hook de déploiement n’a pas répondu en ${HOOK_TIMEOUT_MS / 1000} s`
+          : `Le hook de déploiement est injoignable : ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    const body = (await response.text().catch(() => '')).trim().slice(0, 300);
+    if (!response.ok) {
+      throw new Error(`Le hook de déploiement a répondu HTTP ${response.status}${body ? ` : ${body}` : ''}`);
+    }
+    return `HTTP ${response.status}`;
+  }
+
+  async function buildHere(current: Run): Promise<void> {
+    const outDir = await folder.create();
+    try {
+      const report = ({ step, progress }: BuildReport) => Object.assign(current, { step, progress });
+      await options.build({ outDir, signal: current.abort.signal, report });
+      // A build that "succeeds" without a home page would put an empty site online.
+      if (!existsSync(join(outDir, 'index.html'))) {
+        throw new Error('La construction n’a produit aucune page d’accueil : le site en ligne est conservé');
+      }
+      Object.assign(current, { step: 'Mise en ligne', progress: 100 });
+      await folder.switchTo(outDir);
+    } catch (error) {
+      await folder.discard(outDir).catch(() => {});
+      throw error;
+    }
+  }
+
+  async function runOnce(actor: Actor): Promise<void> {
+    const current: Run = {
+      startedAt: new Date(),
+      step: mode === 'hook' ? 'Appel du hook de déploiement' : 'Préparation',
+      progress: null,
+      abort: new AbortController(),
+    };
+    run = current;
+    // This run includes every change made so far: a scheduled automatic publish would add nothing.
+    clearTimeout(autoTimer);
+    autoAt = null;
+    try {
+      let how = 'Construit sur le serveur';
+      if (mode === 'local') await buildHere(current);
+      else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
+      const durationMs = Date.now() - current.startedAt.getTime();
+      last = { ok: true, durationMs };
+      lastDurationMs = durationMs;
+      // Dated from the start: changes made while the build ran stay counted as pending.
+      await audit
+        .record(actor, {
+          action: 'publish',
+          entity: 'site',
+          entityId: null,
+          label: 'Site public',
+          detail: `${how} en ${seconds(durationMs)}`,
+          at: current.startedAt,
+        })
+        .catch((error: unknown) =>
+          log.error({ err: error }, 'the publish is online but could not be recorded'),
+        );
+      log.info({ durationMs, mode, actor: actor.name }, 'public site published');
+    } catch (error) {
+      const message = (error as Error).message || 'Échec de la publication';
+      last = { ok: false, durationMs: Date.now() - current.startedAt.getTime(), error: message };
+      // Stopped by a shutdown is expected; any other failure is something to look at.
+      if (current.abort.signal.aborted) log.warn({ mode, error: message }, 'publishing stopped by shutdown');
+      else log.error({ mode, error: message }, 'publishing the public site failed');
+    } finally {
+      run = null;
+    }
+  }
+
+  function schedule(): void {
+    if (closing || options.autoDelayMs <= 0) return;
+    clearTimeout(autoTimer);
+    autoAt = new Date(Date.now() + options.autoDelayMs);
+    autoTimer = setTimeout(() => {
+      autoAt = null;
+      publish(AUTOMATIC);
+    }, options.autoDelayMs);
+    autoTimer.unref();
+  }
+  const unsubscribe = audit.onChange((fact) => {
+    if (fact.entity !== 'site') schedule();
+  });
+
+  /** Starts a run, or asks for one more after the current run. */
+  function publish(actor: Actor): void {
+    if (closing) return;
+    if (loop) {
+      again = actor;
+      return;
+    }
+    loop = (async () => {
+      let next: Actor | null = actor;
+      while (next && !closing) {
+        again = null;
+        await runOnce(next);
+        next = again;
+      }
+    })().finally(() => {
+      loop = null;
+    });
+  }
+
+  return {
+    mode,
+    publish,
+
+    async state(): Promise<PublishState> {
+      const { lastPublishedAt, pendingChanges } = await audit.publishing();
+      const failed = !run && last?.ok === false;
+      return {
+        state: run ? 'running' : failed ? 'failed' : 'idle',
+        mode,
+        lastPublishedAt: lastPublishedAt?.toISOString() ?? null,
+        ...(failed && last?.error ? { lastError: last.error } : {}),
+        startedAt: run?.startedAt.toISOString() ?? null,
+        step: run?.step ?? null,
+        progress: run?.progress ?? null,
+        lastDurationMs,
+        pendingChanges,
+        autoPublishAt: autoAt?.toISOString() ?? null,
+      };
+    },
+
+    /** Resolves when no run is going or wanted, with how the last one ended. */
+    async settled(): Promise<Outcome | null> {
+      while (loop) await loop;
+      return last;
+    },
+
+    /** Shutdown: no new run, no scheduled one, and the running build is stopped (its process killed). */
+    async close(): Promise<void> {
+      closing = true;
+      unsubscribe();
+      clearTimeout(autoTimer);
+      autoAt = null;
+      run?.abort.abort();
+      while (loop) await loop;
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;

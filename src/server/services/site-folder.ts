@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, symlink } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The public site's folder, versioned: SITE_DIR is a symbolic link to one build under SITE_DIR.builds/.
+ * A new build is written beside the live one and put online by renaming a fresh link over SITE_DIR, which
+ * POSIX makes atomic: every request sees the old site or the new one, never a half-copied folder. The
+ * previous build is kept, because pages cached in a browser may still ask for its /_astro assets.
+ */
+export function siteFolder(siteDir: string) {
+  const live = resolve(siteDir);
+  const builds = `${live}.builds`;
+  const unique = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+
+  /** The build SITE_DIR points at, or null when it is not (yet) a link. */
+  async function current(): Promise<string | null> {
+    try {
+      return resolve(dirname(live), await readlink(live));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Before the first versioned publish SITE_DIR may be a plain folder (older installs, or the empty one
+   * made at start-up). It becomes a kept build, or goes if empty; it is away for the instant between this
+   * rename and the link's, once.
+   */
+  async function adoptPlainFolder(): Promise<string | null> {
+    const stat = await lstat(live).catch(() => null);
+    if (!stat || stat.isSymbolicLink()) return null;
+    if (stat.isDirectory() && (await readdir(live)).length === 0) {
+      await rmdir(live);
+      return null;
+    }
+    const kept = join(builds, `previous-${unique()}`);
+    await rename(live, kept);
+    return kept;
+  }
+
+  return {
+    /** A new empty folder for the next build. */
+    async create(): Promise<string> {
+      const dir = join(builds, unique());
+      await mkdir(dir, { recursive: true });
+      return dir;
+    },
+
+    /** Puts `build` online atomically, keeps the build it replaces, and deletes older ones. */
+    async switchTo(build: string): Promise<void> {
+      const previous = (await current()) ?? (await adoptPlainFolder());
+      // The link is relative, so the data folder can be moved or mounted elsewhere as a whole.
+      const link = join(dirname(live), `.${basename(live)}.link-${unique()}`);
+      await symlink(relative(dirname(live), build), link);
+      try {
+        await rename(link, live);
+      } catch (error) {
+        await rm(link, { force: true });
+        throw error;
+      }
+      const keep = new Set([resolve(build), previous && resolve(previous)]);
+      for (const name of await readdir(builds)) {
+        const dir = join(builds, name);
+        if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    /** Removes a build that will not go online (it failed or was interrupted). */
+    async discard(build: string): Promise<void> {
+      await rm(build, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SiteFolder = ReturnType<typeof siteFolder>;

@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SiteBuilder } from '../../src/server/services/site-build.ts';
+
+// Stand-ins for `astro build` (seconds to minutes): the API suites never run the real one, the
+// end-to-end suite does.
+
+/** Writes a tiny site whose home page and script carry `title`. */
+export const writeSite =
+  (title: string): SiteBuilder =>
+  async ({ outDir, report }) => {
+    report({ step: 'Génération des pages : 1 sur 2', progress: 50 });
+    await mkdir(join(outDir, '_astro'), { recursive: true });
+    await writeFile(join(outDir, 'index.html'), `<!doctype html><title>${title}</title>`);
+    await writeFile(join(outDir, '404.html'), `<!doctype html><title>Introuvable ${title}</title>`);
+    await writeFile(join(outDir, '_astro', `app.${title}.js`), `console.log(${JSON.stringify(title)})`);
+  };
+
+/** A builder a test steers: what each run does, and whether runs wait for `release()`. */
+export function steeredBuilder(initial: SiteBuilder = writeSite('v1')) {
+  let behaviour = initial;
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  const runs: { outDir: string; signal: AbortSignal }[] = [];
+  const build: SiteBuilder = async (job) => {
+    runs.push({ outDir: job.outDir, signal: job.signal });
+    if (gate) {
+      const { promise } = gate;
+      await new Promise<void>((resolve, reject) => {
+        void promise.then(resolve);
+        job.signal.addEventListener('abort', () => reject(new Error('Construction interrompue')));
+      });
+    }
+    return behaviour(job);
+  };
+  return {
+    build,
+    runs,
+    use(next: SiteBuilder) {
+      behaviour = next;
+    },
+    /** The next runs wait until release(). */
+    hold() {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = null;
+    },
+  };
+}
