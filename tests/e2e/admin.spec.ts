@@ -38,11 +38,11 @@ test.describe('admin access', () => {
   test('login shows the error, then stores the token and opens the dashboard', async ({ page }) => {
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('wrong password');
+    await page.getByLabel(/^Mot de passe/).fill('wrong password');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect');
 
-    const password = page.getByLabel('Mot de passe', { exact: true });
+    const password = page.getByLabel(/^Mot de passe/);
     await password.fill(ADMIN.password);
     await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
     await expect(password).toHaveAttribute('type', 'text');
