@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 interface Page {
   goto(url: string, options: { waitUntil: 'networkidle' }): Promise<unknown>;
   screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+  waitForFunction(fn: string, arg: null, options: { timeout: number }): Promise<unknown>;
 }
 interface Context {
   addInitScript<T>(script: (arg: T) => void, arg?: T): Promise<void>;
@@ -44,6 +45,10 @@ for (const size of sizes) {
     for (const path of paths.length ? paths : ['/']) {
       if (path.startsWith('/admin') && lang) continue;
       await page.goto(base + lang + path, { waitUntil: 'networkidle' });
+      // Client-rendered parts (the admin) show a loading state until their data is in.
+      await page
+        .waitForFunction("!document.querySelector('.adm-loading, .adm-boot')", null, { timeout: 10_000 })
+        .catch(() => console.warn(`${path}: still loading after 10 s`));
       const file = join(out, `${size.name}${(lang + path).replace(/[/?=&]+/g, '_') || '_'}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

@@ -56,3 +56,58 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   status: 'Statut',
   publish: 'Publication',
 };
+
+/** The record fields an update's audit detail names, as staff call them. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'titre',
+  description: 'description',
+  price: 'prix',
+  currency: 'devise',
+  type: 'type',
+  category: 'catégorie',
+  bedrooms: 'chambres',
+  bathrooms: 'salles de bain',
+  area: 'surface',
+  address: 'adresse',
+  state: 'commune',
+  lat: 'latitude',
+  long: 'longitude',
+  features: 'caractéristiques',
+  media: 'médias',
+  managerId: 'agent',
+  status: 'statut',
+  featured: 'vedette',
+  name: 'nom',
+  role: 'rôle',
+  phone: 'téléphone',
+  email: 'e-mail',
+  photo: 'photo',
+  joinDate: 'date d’arrivée',
+  isActive: 'actif',
+};
+
+const STATUS_WORDS: Partial<Record<AuditEntity, Record<string, string>>> = {
+  property: PROPERTY_STATUS_LABELS,
+  message: MESSAGE_STATUS_LABELS,
+  visit: VISIT_STATUS_LABELS,
+};
+
+/** The server records keys ("title, price", "available → sold"); staff read French words. */
+export function auditDetail(entity: AuditEntity, action: AuditAction, detail: string | null): string | null {
+  if (!detail) return null;
+  if (action === 'update')
+    return detail
+      .split(', ')
+      .map((key) => FIELD_LABELS[key] ?? key)
+      .join(', ');
+  if (action === 'status') {
+    const words = STATUS_WORDS[entity];
+    return words
+      ? detail
+          .split(' → ')
+          .map((s) => words[s] ?? s)
+          .join(' → ')
+      : detail;
+  }
+  return detail;
+}

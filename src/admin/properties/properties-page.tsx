@@ -84,7 +84,9 @@ export function PropertiesPage() {
       <RemoveDialog
         target={deleting}
         title="Supprimer la propriété"
-        describe={(p) => `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`}
+        describe={(p) =>
+          `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`
+        }
         path={(p) => `properties/${p.id}`}
         success="Propriété supprimée"
         onCancel={() => setDeleting(null)}

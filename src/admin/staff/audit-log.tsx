@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, type Page } from '../../contract/index.ts';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../lib/labels.ts';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetail } from '../lib/labels.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Empty, Loading, LoadError, Pager } from '../ui/states.tsx';
 
@@ -71,11 +71,11 @@ export function AuditLog() {
                             {a.label}
                           </a>
                         </>
-                      ) : (
+                      ) : a.entity === 'site' ? null : (
                         ` ${a.label}`
                       )}
                     </td>
-                    <td>{a.detail ?? '—'}</td>
+                    <td>{auditDetail(a.entity, a.action, a.detail) ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
