@@ -1,4 +1,5 @@
 import { toast } from '../stores/toasts.ts';
+import { postJson, showChecks } from './form-dom.ts';
 import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
 import './toaster.ts';
 
@@ -16,24 +17,9 @@ if (dialog && form) {
   });
   form.querySelector('[data-visit-cancel]')?.addEventListener('click', () => dialog.close());
 
-  const setError = (input: HTMLInputElement, message: string | null) => {
-    const id = `${input.id}-error`;
-    input.parentElement?.querySelector(`#${id}`)?.remove();
-    input.toggleAttribute('aria-invalid', Boolean(message));
-    if (message) {
-      const p = document.createElement('p');
-      p.className = 'field-error';
-      p.id = id;
-      p.textContent = message;
-      input.setAttribute('aria-describedby', id);
-      input.after(p);
-    } else input.removeAttribute('aria-describedby');
-  };
-
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
-    const value = (name: string) => field(name).value.trim();
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     const checks: [string, string | null][] = [
       ['name', value('name') ? null : text.required!],
       [
@@ -46,26 +32,18 @@ if (dialog && form) {
       ],
       ['email', value('email') && !EMAIL.test(value('email')) ? text.email! : null],
     ];
-    for (const [name, message] of checks) setError(field(name), message);
-    const invalid = checks.find(([, message]) => message);
-    if (invalid) return field(invalid[0]).focus();
+    if (!showChecks(form, checks)) return;
 
     submit.disabled = true;
     submit.textContent = text.sending ?? '';
     try {
-      const response = await fetch('/api/mail/send-visit', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: value('name'),
-          visitDate: value('visitDate'),
-          telephone: value('telephone'),
-          email: value('email') || undefined,
-          url: location.href,
-        }),
-        signal: AbortSignal.timeout(10_000),
+      await postJson('/api/mail/send-visit', {
+        name: value('name'),
+        visitDate: value('visitDate'),
+        telephone: value('telephone'),
+        email: value('email') || undefined,
+        url: location.href,
       });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
       toast.success(text.ok ?? '');
       form.reset();
       dialog.close();

@@ -1,0 +1,57 @@
+import { postJson, showChecks } from './form-dom.ts';
+import { EMAIL, PHONE } from './form-rules.ts';
+
+// The contact form (spec §2, §5, §8): errors in place and nothing sent while invalid; on success the form
+// gives way to 'Message envoyé !'; on failure the alert, with what was typed kept.
+const root = document.querySelector<HTMLElement>('[data-contact]');
+const form = root?.querySelector<HTMLFormElement>('[data-contact-form]');
+
+if (root && form) {
+  const text = JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>;
+  const submit = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  const failed = form.querySelector<HTMLElement>('[data-contact-failed]')!;
+  const sent = root.querySelector<HTMLElement>('[data-contact-sent]')!;
+  submit.disabled = false;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    const required = (name: string) => (value(name) ? null : text.required!);
+    const checks: [string, string | null][] = [
+      ['senderName', required('senderName')],
+      ['senderEmail', required('senderEmail') ?? (EMAIL.test(value('senderEmail')) ? null : text.email!)],
+      ['senderPhone', value('senderPhone') && !PHONE.test(value('senderPhone')) ? text.phone! : null],
+      ['subject', required('subject')],
+      ['content', required('content')],
+    ];
+    if (!showChecks(form, checks)) return;
+
+    failed.hidden = true;
+    submit.disabled = true;
+    submit.textContent = text.sending ?? '';
+    try {
+      await postJson('/api/messages', {
+        senderName: value('senderName'),
+        senderEmail: value('senderEmail'),
+        senderPhone: value('senderPhone') || undefined,
+        subject: value('subject'),
+        content: value('content'),
+      });
+      form.reset();
+      form.hidden = true;
+      sent.hidden = false;
+      sent.focus();
+    } catch {
+      failed.hidden = false; // what was typed stays in the form
+    } finally {
+      submit.disabled = false;
+      submit.textContent = text.submit ?? '';
+    }
+  });
+
+  root.querySelector('[data-contact-again]')?.addEventListener('click', () => {
+    sent.hidden = true;
+    form.hidden = false;
+    form.querySelector<HTMLInputElement>('input')?.focus();
+  });
+}

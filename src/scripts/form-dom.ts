@@ -1,0 +1,39 @@
+// What the public forms share in the browser: errors shown in place, and the one way they post JSON.
+
+/** Shows (or clears) the error under a field, announced with it. */
+export function setFieldError(input: HTMLInputElement | HTMLTextAreaElement, message: string | null): void {
+  const id = `${input.id}-error`;
+  input.parentElement?.querySelector(`#${id}`)?.remove();
+  input.toggleAttribute('aria-invalid', Boolean(message));
+  if (message) {
+    const p = document.createElement('p');
+    p.className = 'field-error';
+    p.id = id;
+    p.textContent = message;
+    input.setAttribute('aria-describedby', id);
+    input.after(p);
+  } else input.removeAttribute('aria-describedby');
+}
+
+/**
+ * Shows every check's outcome and focuses the first invalid field; true when all pass.
+ * `checks` pairs a field name with its error message, or null when the value is fine.
+ */
+export function showChecks(form: HTMLFormElement, checks: readonly [string, string | null][]): boolean {
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  for (const [name, message] of checks) setFieldError(field(name), message);
+  const invalid = checks.find(([, message]) => message);
+  if (invalid) field(invalid[0]).focus();
+  return !invalid;
+}
+
+/** Spec §9: every call gives up after 10 s. Throws unless the API answered 2xx. */
+export async function postJson(path: string, body: object): Promise<void> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+}
