@@ -1,0 +1,87 @@
+import type { APIRequestContext } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures.ts';
+
+// Byte budgets (issue 6): deterministic, so they are tests; timings live in `npm run bench`.
+// Sizes are gzip level 9 of each file, as a compressing server or CDN would send them.
+const KB = 1024;
+const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
+
+/** Pages by type, the JavaScript each may load before any interaction, and their CSS. */
+const BUDGETS: { name: string; path: string; js: number; css: number }[] = [
+  { name: 'home', path: '/', js: 40 * KB, css: 12 * KB },
+  { name: 'listing', path: '/property/1', js: 40 * KB, css: 12 * KB },
+  { name: 'contact', path: '/contact', js: 40 * KB, css: 12 * KB },
+  // React islands: React DOM alone is ~60 KB. Over the 40 KB target; the cause is stated in the bench report.
+  { name: 'catalogue', path: '/properties', js: 85 * KB, css: 16 * KB },
+  { name: 'favourites', path: '/favorites', js: 85 * KB, css: 12 * KB },
+  { name: 'about', path: '/about', js: 0, css: 12 * KB },
+  { name: 'privacy', path: '/privacy', js: 0, css: 12 * KB },
+  { name: 'terms', path: '/terms', js: 0, css: 12 * KB },
+];
+/** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
+const INLINE_JS_MAX = 3 * KB;
+
+/** Static imports of a built module ("./x.js" relative to it): what loads with it, before any interaction. */
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\.?\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+
+async function javascript(request: APIRequestContext, html: string) {
+  const roots = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url)="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const seen = new Map<string, number>();
+  const visit = async (url: string): Promise<void> => {
+    if (seen.has(url)) return;
+    const body = await (await request.get(url)).body();
+    seen.set(url, gz(body));
+    for (const next of staticImports(body.toString())) await visit(new URL(next, `http://x${url}`).pathname);
+  };
+  for (const url of roots) await visit(url);
+  return { files: [...seen.keys()], bytes: [...seen.values()].reduce((a, b) => a + b, 0) };
+}
+
+async function stylesheets(request: APIRequestContext, html: string) {
+  let bytes = 0;
+  for (const [, href] of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g))
+    bytes += gz(await (await request.get(href!)).body());
+  for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) bytes += gz(Buffer.from(css!));
+  return bytes;
+}
+
+test.describe('byte budgets', () => {
+  test.skip(() => test.info().project.name !== 'desktop', 'sizes do not depend on the viewport');
+
+  for (const budget of BUDGETS) {
+    test(`${budget.name}: JavaScript and CSS within budget`, async ({ request }) => {
+      const html = await (await request.get(budget.path)).text();
+      const js = await javascript(request, html);
+      expect(js.bytes, `${budget.name} JS (${js.files.join(', ')})`).toBeLessThanOrEqual(budget.js);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)];
+      const inlineBytes = inline.reduce((sum, m) => sum + gz(Buffer.from(m[1]!)), 0);
+      expect(inlineBytes, `${budget.name} inline JS`).toBeLessThanOrEqual(INLINE_JS_MAX);
+      expect(await stylesheets(request, html), `${budget.name} CSS`).toBeLessThanOrEqual(budget.css);
+    });
+  }
+
+  // Fixed part (communes, media table) plus 40 B a listing: 10,000 listings stay under ~400 KB.
+  test('the catalogue index costs at most 40 bytes a listing, compressed', async ({ request }) => {
+    const res = await request.get('/data/listings.json');
+    const body = await res.body();
+    const count = (JSON.parse(body.toString()) as { rows: unknown[] }).rows.length;
+    expect(count).toBeGreaterThan(10);
+    expect(gz(body)).toBeLessThanOrEqual(6 * KB + 40 * count);
+  });
+
+  test('share images are JPEGs under 300 KB (WhatsApp’s limit)', async ({ request }) => {
+    const page = (await (await request.get('/api/properties?limit=20')).json()) as { data: { id: number }[] };
+    for (const { id } of page.data) {
+      const res = await request.get(`/share/${id}.jpg`);
+      expect(res.status(), `share image ${id}`).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/jpeg');
+      expect((await res.body()).length, `share image ${id}`).toBeLessThan(300 * KB);
+    }
+  });
+});
