@@ -327,3 +327,16 @@ export const NOT_JSON_TYPES = [
   'multipart/form-data',
   'multipart/mixed; boundary=x',
 ] as const;
+
+/**
+ * The string as a URL component: UTF-8 bytes outside A–Z a–z 0–9 - _ . ~ as %XX (a lone surrogate travels
+ * as U+FFFD, as browsers send it).
+ */
+export const percentEncode = (s: string): string =>
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) && b < 0x80
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
