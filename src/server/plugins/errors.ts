@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -41,14 +41,10 @@ function reply(statusCode: number, message: string, issues?: { path: string; mes
  * What Fastify answers before any route is found (an URL that does not decode, a parameter over
  * maxParamLength): by default English text and a shape of its own, here the same JSON as every error.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
-  error,
-  _request,
-  res,
-) => {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, res: FastifyReply) {
   const [status, message] = KNOWN[error.code] ?? [400, 'Requête invalide'];
   return res.status(status).send(reply(status, message));
-};
+}
 
 /**
  * Every error leaves as JSON with a human message. Client mistakes keep their 4xx status; anything
