@@ -6,13 +6,12 @@ import type { LoginResponse } from '../../src/contract/index.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { expectError, nextIp } from '../helpers/fixtures.ts';
 import {
-  createWorld,
+  buildWorldApp,
   ROUTES,
   servedCalls,
-  servedRoutes,
   snapshot,
   validRequest,
   type Route,
@@ -28,9 +27,7 @@ let routes: Route[];
 let guarded: Route[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createWorld(t);
-  routes = await servedRoutes(t);
+  ({ t, w, routes } = await buildWorldApp());
   guarded = routes.filter((r) => r.access !== 'public');
 });
 afterAll(() => t.close());

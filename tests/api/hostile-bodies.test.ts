@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { expectError, nextIp } from '../helpers/fixtures.ts';
 import {
   brokenJson,
@@ -14,10 +14,9 @@ import {
   wrongShapeBody,
 } from '../helpers/hostile.ts';
 import {
-  createWorld,
+  buildWorldApp,
   methodOf,
   ROUTES,
-  servedCalls,
   snapshot,
   urlOf,
   type Route,
@@ -36,9 +35,9 @@ let t: TestApp;
 let w: World;
 let served: Set<string>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createWorld(t);
-  served = await servedCalls(t);
+  let routes: Route[];
+  ({ t, w, routes } = await buildWorldApp());
+  served = new Set(routes.map((r) => r.call));
 });
 afterAll(() => t.close());
 

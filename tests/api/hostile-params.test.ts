@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Page, Property } from '../../src/contract/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { createProperty, expectError, nextIp } from '../helpers/fixtures.ts';
 import { hostileString, NASTY_STRINGS, percentEncode } from '../helpers/hostile.ts';
 import {
-  createWorld,
+  buildWorldApp,
   methodOf,
   pathOf,
-  servedRoutes,
   snapshot,
   validRequest,
   type Route,
@@ -27,9 +26,7 @@ let t: TestApp;
 let w: World;
 let routes: Route[];
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createWorld(t);
-  routes = await servedRoutes(t);
+  ({ t, w, routes } = await buildWorldApp());
 });
 afterAll(() => t.close());
 

@@ -108,31 +108,46 @@ export async function jpegClaiming(width: number, height: number): Promise<Buffe
   return jpeg;
 }
 
+/** A little-endian record of `size` bytes: [offset, 2 or 4 bytes, value] for each field, zeros elsewhere. */
+function record(size: number, fields: [number, 2 | 4, number][]): Buffer {
+  const out = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) out.writeUInt16LE(value, offset);
+    else out.writeUInt32LE(value, offset);
+  }
+  return out;
+}
+
 /** The smallest ZIP archive: one stored file `x.php`, then the central directory. */
 export function tinyZip(content = '<?php system($_GET["c"]); ?>'): Buffer {
   const data = Buffer.from(content);
   const name = Buffer.from('x.php');
   const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(30 + name.length + data.length, 16);
+  const n = data.length;
+  // Local file header, central directory header, end of central directory.
+  const local = record(30, [
+    [0, 4, 0x04034b50],
+    [4, 2, 10],
+    [14, 4, crc],
+    [18, 4, n],
+    [22, 4, n],
+    [26, 2, name.length],
+  ]);
+  const central = record(46, [
+    [0, 4, 0x02014b50],
+    [4, 2, 10],
+    [6, 2, 10],
+    [16, 4, crc],
+    [20, 4, n],
+    [24, 4, n],
+    [28, 2, name.length],
+  ]);
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, 1],
+    [10, 2, 1],
+    [12, 4, 46 + name.length],
+    [16, 4, 30 + name.length + n],
+  ]);
   return Buffer.concat([local, name, data, central, name, end]);
 }

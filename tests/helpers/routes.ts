@@ -31,7 +31,7 @@ import {
 } from '../../src/contract/index.ts';
 import * as schema from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
-import type { TestApp } from './app.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import {
   createMember,
   createMessage,
@@ -212,6 +212,12 @@ export async function createWorld(t: TestApp): Promise<World> {
     agent: { id, ...agent },
     png,
   };
+}
+
+/** The setup of the table-driven suites: a test app, its world, and the lines of the table it serves. */
+export async function buildWorldApp(): Promise<{ t: TestApp; w: World; routes: Route[] }> {
+  const t = await buildTestApp();
+  return { t, w: await createWorld(t), routes: await servedRoutes(t) };
 }
 
 export function targetId(w: World, target: Target): string {
