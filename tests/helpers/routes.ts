@@ -173,6 +173,8 @@ export async function servedRoutes(t: TestApp): Promise<Route[]> {
   return ROUTES.filter((route) => served.has(route.call));
 }
 
+let agentHash: Promise<string> | undefined;
+
 /** Creates one record of each kind through the API (and the agent account through its repository). */
 export async function createWorld(t: TestApp): Promise<World> {
   const png = await makeImage('png', 64, 48);
@@ -200,7 +202,7 @@ export async function createWorld(t: TestApp): Promise<World> {
   const { id } = await t.app.repos.accounts.create({
     email: agent.email,
     name: 'Agent Monde',
-    passwordHash: await hashPassword(agent.password),
+    passwordHash: await (agentHash ??= hashPassword(agent.password)),
     role: 'agent',
   });
   return {
@@ -244,16 +246,18 @@ export function validRequest(route: Route, w: World, id?: string): InjectOptions
 }
 
 /**
- * Everything a request could change: every table of the schema, row by row, and every file under DATA_DIR
- * (media and anything written outside it).
+ * Everything a request could change: every table of the schema (or those named in `only`), row by row, and
+ * every file under DATA_DIR (media and anything written outside it).
  */
-export async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
+export async function snapshot(t: TestApp, only?: string[]): Promise<Record<string, string[]>> {
+  const tables = Object.values(schema).filter(
+    (table) => is(table, PgTable) && (!only || only.includes(getTableName(table))),
+  ) as PgTable[];
+  const rows = await Promise.all(tables.map((table) => t.database.db.select().from(table)));
   const state: Record<string, string[]> = {};
-  for (const table of Object.values(schema)) {
-    if (!is(table, PgTable)) continue;
-    const rows = await t.database.db.select().from(table);
-    state[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
-  }
+  tables.forEach((table, i) => {
+    state[getTableName(table)] = rows[i]!.map((row) => JSON.stringify(row)).sort();
+  });
   state['DATA_DIR'] = (await readdir(t.env.DATA_DIR, { recursive: true })).sort();
   return state;
 }
