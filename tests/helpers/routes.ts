@@ -149,6 +149,8 @@ export const ROUTES: readonly Route[] = [
   },
   { call: 'DELETE /api/accounts/{id}', access: 'admin', target: 'agent' },
   { call: 'GET /api/audit', access: 'admin', query: AuditListQuery },
+  { call: 'GET /api/publish', access: 'staff' },
+  { call: 'POST /api/publish', access: 'staff' },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;
