@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
 import accountsRoutes from './routes/accounts.ts';
@@ -147,6 +147,7 @@ export async function createApp(
     trustProxy: options.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is an unsupported type, not a string.
   app.removeContentTypeParser('text/plain');

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/fixtures.ts';
-import { makeImage, minimalMp4, minimalWebm, noisePng, pngClaiming, uploadForm } from '../helpers/media.ts';
+import {
+  makeImage,
+  minimalMp4,
+  minimalWebm,
+  multipartBody,
+  noisePng,
+  pngClaiming,
+  STORED_NAME,
+  uploadForm,
+} from '../helpers/media.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,11 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const STORED_NAME = /^[a-f0-9]{32}(-\d+|-thumb)?\.(webp|mp4|webm)$/;
 const mediaDir = (app: TestApp = t) => join(app.env.DATA_DIR, 'media');
 const files = async (app: TestApp = t) => (await readdir(mediaDir(app))).sort();
 const fileOf = (url: string) => join(mediaDir(), url.replace(/^\/media\//, ''));
-const upload = (form: FormData | string, app: TestApp = t, headers: Record<string, string> = {}) =>
+const upload = (form: FormData | string | Buffer, app: TestApp = t, headers: Record<string, string> = {}) =>
   app.app.inject({
     method: 'POST',
     url: '/api/media/upload',
@@ -203,6 +211,21 @@ describe('refused uploads', () => {
     expectError(await upload(onlyType), 400);
     expectError(await upload(uploadForm(Buffer.alloc(0), 'empty.png', 'image/png', 'image')), 400);
     expectError(await upload(uploadForm(await makeImage('png', 50, 50), 'a.png', 'image/png', 'audio')), 400);
+  });
+
+  it('answers 400, not 500, to a multipart body without boundary, truncated or garbled, and stores nothing', async () => {
+    const body = multipartBody([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: await makeImage('png', 50, 50) },
+    ]);
+    const before = await files();
+    for (const [payload, contentType] of [
+      [body, 'multipart/form-data'],
+      [body.subarray(0, body.length - 200), 'multipart/form-data; boundary=ndako-hostile-boundary'],
+      [Buffer.from('not multipart at all'), 'multipart/form-data; boundary=ndako-hostile-boundary'],
+    ] as const) {
+      expectError(await upload(payload, t, { 'content-type': contentType }), 400);
+    }
+    expect(await files()).toEqual(before);
   });
 
   it('answers 415 to a body that is not multipart', async () => {

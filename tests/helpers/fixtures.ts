@@ -21,15 +21,33 @@ export function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** Asserts an error answer: the status, JSON, and a human message. */
-export function expectError(res: LightMyRequestResponse, status: number): { message: string } {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<{ message: unknown; statusCode: unknown }>();
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
-  expect(body.statusCode).toBe(status);
-  return body as { message: string };
+// A French message has at least one of these; Fastify's and its plugins' English ones have none, and may have
+// one of the phrases of ENGLISH.
+const FRENCH =
+  /[àâçéèêëîïôûùüœ«]|\b(de|du|des|la|le|les|un|une|et|ou|pas|est|non|au|aux|en|trop|aucun|requise?|invalide|introuvable|refusée?|attendue?)\b/i;
+const ENGLISH =
+  /is not a valid|exceeding|^(Forbidden|Not Found|Bad Request|Unauthorized|Unsupported Media Type|Internal Server Error)$|reach \w+ limit|too large|prototype property|cannot be empty|Unexpected end|Boundary not found|Malformed|terminated early/i;
+
+/**
+ * Asserts an error answer: the status (any 4xx when not given), JSON `{ statusCode, error, message }` and a
+ * human message in French.
+ */
+export function expectError(res: LightMyRequestResponse, status?: number, label = ''): { message: string } {
+  const what = `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  if (status === undefined) {
+    expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, what).toBeLessThan(500);
+  } else expect(res.statusCode, what).toBe(status);
+  expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+  const body = res.json<{ message: unknown; statusCode: unknown; error: unknown }>();
+  expect(body.statusCode, what).toBe(res.statusCode);
+  expect(typeof body.error === 'string' && body.error.length > 0, what).toBe(true);
+  expect(typeof body.message, what).toBe('string');
+  const message = body.message as string;
+  expect(message.length, what).toBeGreaterThan(0);
+  expect(message, what).toMatch(FRENCH);
+  expect(message, what).not.toMatch(ENGLISH);
+  return { message };
 }
 
 export function propertyInput(over: Partial<PropertyInputDraft> = {}): PropertyInputDraft {

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 
+/** The names the server gives stored files: a random id, then the width or `-thumb`. */
+export const STORED_NAME = /^[a-f0-9]{32}(-\d+|-thumb)?\.(webp|mp4|webm)$/;
+
 /** A solid-colour image of the given format, made with sharp. */
 export function makeImage(
   format: 'png' | 'jpeg' | 'webp' | 'avif',
@@ -71,4 +74,80 @@ export function noisePng(width: number, height: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+export interface Part {
+  name: string;
+  /** Makes the part a file. */
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body written as a client may (FormData would escape what a hostile one sends raw); headers in UTF-8. */
+export function multipartBody(parts: Part[], boundary = 'ndako-hostile-boundary'): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.contentType === undefined ? '' : `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** A JPEG whose frame header (SOF0) claims width × height pixels. */
+export async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const jpeg = Buffer.from(await makeImage('jpeg', 8, 8));
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no SOF0 marker');
+  // Marker (2), length (2), precision (1), then height and width.
+  jpeg.writeUInt16BE(height, sof + 5);
+  jpeg.writeUInt16BE(width, sof + 7);
+  return jpeg;
+}
+
+/** A little-endian record of `size` bytes: [offset, 2 or 4 bytes, value] for each field, zeros elsewhere. */
+function record(size: number, fields: [number, 2 | 4, number][]): Buffer {
+  const out = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) out.writeUInt16LE(value, offset);
+    else out.writeUInt32LE(value, offset);
+  }
+  return out;
+}
+
+/** The smallest ZIP archive: one stored file `x.php`, then the central directory. */
+export function tinyZip(content = '<?php system($_GET["c"]); ?>'): Buffer {
+  const data = Buffer.from(content);
+  const name = Buffer.from('x.php');
+  const crc = crc32(data);
+  const n = data.length;
+  // Local file header, central directory header, end of central directory.
+  const local = record(30, [
+    [0, 4, 0x04034b50],
+    [4, 2, 10],
+    [14, 4, crc],
+    [18, 4, n],
+    [22, 4, n],
+    [26, 2, name.length],
+  ]);
+  const central = record(46, [
+    [0, 4, 0x02014b50],
+    [4, 2, 10],
+    [6, 2, 10],
+    [16, 4, crc],
+    [20, 4, n],
+    [24, 4, n],
+    [28, 2, name.length],
+  ]);
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, 1],
+    [10, 2, 1],
+    [12, 4, 46 + name.length],
+    [16, 4, 30 + name.length + n],
+  ]);
+  return Buffer.concat([local, name, data, central, name, end]);
 }

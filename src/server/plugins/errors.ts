@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -16,10 +16,34 @@ const KNOWN: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [413, 'Trop de champs dans le formulaire'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Envoi attendu en multipart/form-data'],
   FST_PROTO_VIOLATION: [400, 'Corps de requête refusé'],
+  FST_ERR_BAD_URL: [400, 'Adresse de requête mal encodée'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Adresse de requête trop longue'],
+};
+
+/** Said in French when an error of Fastify or a plugin comes with English words only. */
+const GENERIC: Record<number, string> = {
+  400: 'Requête invalide',
+  403: 'Accès refusé',
+  404: 'Ressource introuvable',
+  405: 'Méthode non autorisée',
+  406: 'Format de réponse non disponible',
+  413: 'Requête trop volumineuse',
+  414: 'Adresse de requête trop longue',
+  415: 'Type de contenu non pris en charge',
+  416: 'Plage demandée non disponible',
 };
 
 function reply(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+}
+
+/**
+ * What Fastify answers before any route is found (an URL that does not decode, a parameter over
+ * maxParamLength): by default English text and a shape of its own, here the same JSON as every error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, res: FastifyReply) {
+  const [status, message] = KNOWN[error.code] ?? [400, 'Requête invalide'];
+  return res.status(status).send(reply(status, message));
 }
 
 /**
@@ -40,7 +64,13 @@ export default fp(async function errors(fastify: FastifyInstance) {
     const known = error.code ? KNOWN[error.code] : undefined;
     if (known) return response.status(known[0]).send(reply(known[0], known[1]));
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return response.status(status).send(reply(status, error.message));
+    if (status >= 400 && status < 500) {
+      // Ours are in French; Fastify's and its plugins' (a code FST_…, or the bare status text) are not.
+      const english =
+        error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
+      const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
+      return response.status(status).send(reply(status, message));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return response.status(500).send(reply(500, 'Erreur interne du serveur'));
   });

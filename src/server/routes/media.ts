@@ -25,11 +25,18 @@ const media: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       let file: Buffer | undefined;
       const fields: Record<string, unknown> = {};
-      for await (const part of req.parts({
-        limits: { fileSize: limits.maxVideoBytes, files: 1, fields: 5 },
-      })) {
-        if (part.type === 'file') file = await part.toBuffer();
-        else fields[part.fieldname] = part.value;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: limits.maxVideoBytes, files: 1, fields: 5 },
+        })) {
+          if (part.type === 'file') file = await part.toBuffer();
+          else fields[part.fieldname] = part.value;
+        }
+      } catch (error) {
+        // The multipart plugin's own errors (limits, prototype keys) carry their 4xx; the parser's plain
+        // errors (no boundary, a truncated body, a malformed part header) are the sender's mistake too.
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        throw new HttpError(400, 'Formulaire multipart mal formé');
       }
       if (!file?.length) throw new HttpError(400, 'Aucun fichier reçu (champ « file »)');
       const declared = UploadFields.safeParse(fields);

@@ -1,0 +1,265 @@
+import type { InjectOptions } from 'fastify';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { readdir } from 'node:fs/promises';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import {
+  AccountInput,
+  AuditListQuery,
+  IdParams,
+  LoginRequest,
+  MediaIdParams,
+  MessageInput,
+  MessageListQuery,
+  MessageStatusPatch,
+  PageQuery,
+  PageViewInput,
+  PropertyInput,
+  PropertyListQuery,
+  PropertyStatusPatch,
+  TeamListQuery,
+  TeamMemberInput,
+  VisitListQuery,
+  VisitRequestInput,
+  VisitStatusPatch,
+  type Message,
+  type Property,
+  type TeamMember,
+  type UploadResponse,
+  type VisitRequest,
+} from '../../src/contract/index.ts';
+import * as schema from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import { buildTestApp, type TestApp } from './app.ts';
+import {
+  createMember,
+  createMessage,
+  createProperty,
+  memberInput,
+  messageInput,
+  nextIp,
+  propertyInput,
+  visitInput,
+} from './fixtures.ts';
+import { makeImage, uploadForm } from './media.ts';
+
+/** One record of each kind, for the `{id}` of the calls, and what a valid upload and login need. */
+export interface World {
+  property: Property;
+  member: TeamMember;
+  message: Message;
+  visit: VisitRequest;
+  media: UploadResponse;
+  /** A staff account other than the test admin (an agent), with its password. */
+  agent: { id: number; email: string; password: string };
+  png: Buffer;
+}
+export type Target = Exclude<keyof World, 'png'>;
+export type Access = 'public' | 'staff' | 'admin';
+
+export interface Route {
+  /** "METHOD /api/path/{id}", the method and path as the OpenAPI description names them. */
+  call: string;
+  /** public: anyone; staff: any live session; admin: an admin's session. */
+  access: Access;
+  /** The record of the world that `{id}` names. */
+  target?: Target;
+  query?: z.ZodType;
+  /** The JSON body's schema, and a valid body. */
+  body?: readonly [z.ZodType, (w: World) => Record<string, unknown>];
+  /** A multipart upload (`file`, `type`) instead of JSON. */
+  multipart?: true;
+}
+
+/**
+ * Every call of the API, one line each: the hostile-input suites and the authentication wall run from this
+ * table. A call the app serves that is missing here fails `tests/api/auth-wall.test.ts`; a line whose call the
+ * app does not serve (yet) is skipped.
+ */
+export const ROUTES: readonly Route[] = [
+  { call: 'GET /api/health', access: 'public' },
+  {
+    call: 'POST /api/auth/login',
+    access: 'public',
+    body: [LoginRequest, (w) => ({ email: w.agent.email, password: w.agent.password })],
+  },
+  { call: 'POST /api/auth/logout', access: 'staff' },
+  { call: 'GET /api/auth/verify', access: 'staff' },
+  { call: 'GET /api/properties', access: 'public', query: PropertyListQuery },
+  { call: 'POST /api/properties', access: 'staff', body: [PropertyInput, () => propertyInput()] },
+  { call: 'GET /api/properties/{id}', access: 'public', target: 'property' },
+  {
+    call: 'PUT /api/properties/{id}',
+    access: 'staff',
+    target: 'property',
+    body: [PropertyInput, () => propertyInput({ title: 'Modifié', features: ['Forage'] })],
+  },
+  { call: 'DELETE /api/properties/{id}', access: 'staff', target: 'property' },
+  {
+    call: 'PATCH /api/properties/{id}/status',
+    access: 'staff',
+    target: 'property',
+    body: [PropertyStatusPatch, () => ({ status: 'sold' })],
+  },
+  { call: 'PATCH /api/properties/{id}/view', access: 'public', target: 'property' },
+  { call: 'GET /api/team', access: 'public', query: TeamListQuery },
+  { call: 'POST /api/team', access: 'admin', body: [TeamMemberInput, () => memberInput()] },
+  { call: 'GET /api/team/{id}', access: 'public', target: 'member' },
+  {
+    call: 'PUT /api/team/{id}',
+    access: 'admin',
+    target: 'member',
+    body: [TeamMemberInput, () => memberInput({ photo: '/media/a.webp', joinDate: '2024-01-31' })],
+  },
+  { call: 'DELETE /api/team/{id}', access: 'admin', target: 'member' },
+  { call: 'PATCH /api/team/{id}/toggle-status', access: 'admin', target: 'member' },
+  { call: 'GET /api/messages', access: 'staff', query: MessageListQuery },
+  { call: 'POST /api/messages', access: 'public', body: [MessageInput, () => messageInput()] },
+  { call: 'GET /api/messages/{id}', access: 'staff', target: 'message' },
+  {
+    call: 'PATCH /api/messages/{id}/status',
+    access: 'staff',
+    target: 'message',
+    body: [MessageStatusPatch, () => ({ status: 'closed' })],
+  },
+  { call: 'DELETE /api/messages/{id}', access: 'staff', target: 'message' },
+  { call: 'POST /api/mail/send-visit', access: 'public', body: [VisitRequestInput, () => visitInput()] },
+  { call: 'GET /api/visits', access: 'staff', query: VisitListQuery },
+  {
+    call: 'PATCH /api/visits/{id}/status',
+    access: 'staff',
+    target: 'visit',
+    body: [VisitStatusPatch, () => ({ status: 'confirmed' })],
+  },
+  { call: 'GET /api/dashboard/stats', access: 'staff' },
+  { call: 'GET /api/dashboard/visits', access: 'staff' },
+  { call: 'POST /api/media/upload', access: 'staff', multipart: true },
+  { call: 'DELETE /api/media/{id}', access: 'staff', target: 'media' },
+  {
+    call: 'POST /api/analytics/pageview',
+    access: 'public',
+    body: [PageViewInput, () => ({ path: '/properties', session: 'session-hostile-1' })],
+  },
+  { call: 'GET /api/accounts', access: 'admin', query: PageQuery },
+  {
+    call: 'POST /api/accounts',
+    access: 'admin',
+    body: [AccountInput, () => ({ email: 'nouveau@ndako.test', name: 'Nouveau', password: 'x'.repeat(16) })],
+  },
+  { call: 'DELETE /api/accounts/{id}', access: 'admin', target: 'agent' },
+  { call: 'GET /api/audit', access: 'admin', query: AuditListQuery },
+  { call: 'GET /api/publish', access: 'staff' },
+  { call: 'POST /api/publish', access: 'staff' },
+];
+
+export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;
+export const pathOf = (route: Route) => route.call.split(' ')[1]!;
+export const paramsOf = (route: Route) => (route.target === 'media' ? MediaIdParams : IdParams);
+
+/** The API calls the app serves, as "METHOD /api/path/{id}", read from its OpenAPI description. */
+export async function servedCalls(t: TestApp): Promise<Set<string>> {
+  const res = await t.app.inject('/api/docs/json');
+  expect(res.statusCode).toBe(200);
+  const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+  return new Set(
+    Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)),
+  );
+}
+
+/** The lines of the table whose call the app serves. */
+export async function servedRoutes(t: TestApp): Promise<Route[]> {
+  const served = await servedCalls(t);
+  return ROUTES.filter((route) => served.has(route.call));
+}
+
+let agentHash: Promise<string> | undefined;
+
+/** Creates one record of each kind through the API (and the agent account through its repository). */
+export async function createWorld(t: TestApp): Promise<World> {
+  const png = await makeImage('png', 64, 48);
+  const property = await createProperty(t);
+  const member = await createMember(t);
+  const message = await createMessage(t);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/mail/send-visit',
+    remoteAddress: nextIp(),
+    payload: visitInput({ url: `https://ndako.cd/property/${property.id}` }),
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/media/upload',
+    headers: t.auth,
+    payload: uploadForm(png, 'a.png', 'image/png', 'image'),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const agent = {
+    email: `agent.${Math.random().toString(36).slice(2)}@ndako.test`,
+    password: 'agent password 1',
+  };
+  const { id } = await t.app.repos.accounts.create({
+    email: agent.email,
+    name: 'Agent Monde',
+    passwordHash: await (agentHash ??= hashPassword(agent.password)),
+    role: 'agent',
+  });
+  return {
+    property,
+    member,
+    message,
+    visit: sent.json<VisitRequest>(),
+    media: upload.json<UploadResponse>(),
+    agent: { id, ...agent },
+    png,
+  };
+}
+
+/** The setup of the table-driven suites: a test app, its world, and the lines of the table it serves. */
+export async function buildWorldApp(): Promise<{ t: TestApp; w: World; routes: Route[] }> {
+  const t = await buildTestApp();
+  return { t, w: await createWorld(t), routes: await servedRoutes(t) };
+}
+
+export function targetId(w: World, target: Target): string {
+  return String(w[target].id);
+}
+
+/** The URL of a call, its `{id}` replaced by `id` (default: its target's id in the world). */
+export function urlOf(route: Route, w: World, id?: string): string {
+  const path = pathOf(route);
+  if (!route.target) return path;
+  return path.replace('{id}', id ?? targetId(w, route.target));
+}
+
+/** A request that the call accepts (given the right credentials): a valid body, an existing record. */
+export function validRequest(route: Route, w: World, id?: string): InjectOptions {
+  const options: InjectOptions = {
+    method: methodOf(route),
+    url: urlOf(route, w, id),
+    remoteAddress: nextIp(),
+  };
+  if (route.body) options.payload = route.body[1](w);
+  if (route.multipart) options.payload = uploadForm(w.png, 'photo.png', 'image/png', 'image');
+  return options;
+}
+
+/**
+ * Everything a request could change: every table of the schema (or those named in `only`), row by row, and
+ * every file under DATA_DIR (media and anything written outside it).
+ */
+export async function snapshot(t: TestApp, only?: string[]): Promise<Record<string, string[]>> {
+  const tables = Object.values(schema).filter(
+    (table) => is(table, PgTable) && (!only || only.includes(getTableName(table))),
+  ) as PgTable[];
+  const rows = await Promise.all(tables.map((table) => t.database.db.select().from(table)));
+  const state: Record<string, string[]> = {};
+  tables.forEach((table, i) => {
+    state[getTableName(table)] = rows[i]!.map((row) => JSON.stringify(row)).sort();
+  });
+  state['DATA_DIR'] = (await readdir(t.env.DATA_DIR, { recursive: true })).sort();
+  return state;
+}
