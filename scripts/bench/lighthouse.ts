@@ -114,19 +114,31 @@ export const measure: Measure = {
         for (const [name, path] of pages) {
           const results: Lhr[] = [];
           for (let i = 0; i < runs; i++) {
-            const result = await lighthouse(site.base + path, {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              formFactor: 'mobile',
-              throttlingMethod: 'simulate',
-              throttling: profile.throttling,
-            });
-            if (!result || result.lhr.runtimeError)
-              throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message}`);
-            results.push(result.lhr);
-            benchmarkIndex = result.lhr.environment.benchmarkIndex;
+            // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried again.
+            let lhr: Lhr | undefined;
+            for (let attempt = 1; !lhr; attempt++) {
+              let error: string | undefined;
+              try {
+                const result = await lighthouse(site.base + path, {
+                  port: chrome.port,
+                  output: 'json',
+                  logLevel: 'error',
+                  onlyCategories: ['performance'],
+                  formFactor: 'mobile',
+                  throttlingMethod: 'simulate',
+                  throttling: profile.throttling,
+                });
+                error = result ? result.lhr.runtimeError?.message : 'no result';
+                if (!error) lhr = result!.lhr;
+              } catch (e) {
+                error = (e as Error).message;
+              }
+              if (lhr) break;
+              if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${path}: ${error}`);
+              else ctx.log(`lighthouse ${path}: ${error}; trying again`);
+            }
+            results.push(lhr!);
+            benchmarkIndex = lhr!.environment.benchmarkIndex;
           }
           const scores = results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
           const score = median(scores);

@@ -3,7 +3,7 @@
 // Usage: node scripts/bench/load.ts [--quick]
 import { cannon, statusSummary, type CannonRequest, type CannonResult } from './lib/cannon.ts';
 import type { Context } from './lib/context.ts';
-import { met, ms, runAlone, type Measure, type MeasureResult } from './lib/report.ts';
+import { median, met, ms, runAlone, type Measure, type MeasureResult } from './lib/report.ts';
 import { scratchDatabase, startNdako } from './lib/server.ts';
 
 const CONNECTIONS = 200;
@@ -19,57 +19,91 @@ const MIX: [string, number][] = [
   ['POST /api/messages', 0.1],
 ];
 
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/** Request number `n` of kind `kind` (an index into MIX), about listing `id`. */
+function requestOf(
+  kind: number,
+  id: number,
+  n: number,
+): Required<Omit<CannonRequest, 'setupRequest' | 'body'>> & {
+  body: string | undefined;
+} {
+  // Every request its own visitor address (the server trusts X-Forwarded-For, as behind its proxy), so
+  // the per-address limits of the public writes (60 views a minute, 10 messages in 10 minutes) hold.
+  const headers: Record<string, string> = {
+    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  };
+  const get = (path: string) => ({ method: 'GET', path, headers, body: undefined });
+  switch (kind) {
+    case 0: {
+      const q = new URLSearchParams({ page: String(1 + Math.floor(Math.random() * 5)) });
+      if (Math.random() < 0.5) q.set('type', pick(['sale', 'rent']));
+      if (Math.random() < 0.4) q.set('state', pick(COMMUNES));
+      if (Math.random() < 0.3) q.set('sort', pick(['price_asc', 'price_desc', 'views']));
+      return get(`/api/properties?${q}`);
+    }
+    case 1:
+      return get(`/api/properties/${id}`);
+    case 2:
+      return get(Math.random() < 0.5 ? '/properties/' : '/data/listings.json');
+    case 3:
+      return get(`/property/${id}/`);
+    case 4:
+      return { method: 'PATCH', path: `/api/properties/${id}/view`, headers, body: undefined };
+    default:
+      return {
+        method: 'POST',
+        path: '/api/messages',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          senderName: 'Bench',
+          senderEmail: 'bench@example.cd',
+          subject: `Load ${n}`,
+          content: 'Bonjour, ce bien est-il disponible ?',
+          propertyId: id,
+        }),
+      };
+  }
+}
+
+let counter = 0;
+
 function mixedRequests(ids: readonly number[]): CannonRequest {
-  let n = 0;
-  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
   return {
     setupRequest(req) {
-      n++;
-      // Every request its own visitor address (the server trusts X-Forwarded-For, as behind its proxy), so
-      // the per-address limits of the public writes (60 views a minute, 10 messages in 10 minutes) hold.
-      const headers = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-      const id = pick(ids);
       let r = Math.random();
       const kind = MIX.findIndex(([, share]) => (r -= share) < 0);
-      switch (kind) {
-        case 0: {
-          const q = new URLSearchParams({ page: String(1 + Math.floor(Math.random() * 5)) });
-          if (Math.random() < 0.5) q.set('type', pick(['sale', 'rent']));
-          if (Math.random() < 0.4) q.set('state', pick(COMMUNES));
-          if (Math.random() < 0.3) q.set('sort', pick(['price_asc', 'price_desc', 'views']));
-          return { ...req, method: 'GET', path: `/api/properties?${q}`, headers, body: undefined };
-        }
-        case 1:
-          return { ...req, method: 'GET', path: `/api/properties/${id}`, headers, body: undefined };
-        case 2:
-          return {
-            ...req,
-            method: 'GET',
-            path: Math.random() < 0.5 ? '/properties/' : '/data/listings.json',
-            headers,
-            body: undefined,
-          };
-        case 3:
-          return { ...req, method: 'GET', path: `/property/${id}/`, headers, body: undefined };
-        case 4:
-          return { ...req, method: 'PATCH', path: `/api/properties/${id}/view`, headers, body: undefined };
-        default:
-          return {
-            ...req,
-            method: 'POST',
-            path: '/api/messages',
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              senderName: 'Bench',
-              senderEmail: 'bench@example.cd',
-              subject: `Load ${n}`,
-              content: 'Bonjour, ce bien est-il disponible ?',
-              propertyId: id,
-            }),
-          };
-      }
+      return { ...req, ...requestOf(kind < 0 ? MIX.length - 1 : kind, pick(ids), ++counter) };
     },
   };
+}
+
+/** While the load runs, one request of each kind in turn, timed: which kind waits when the server is busy. */
+async function probe(base: string, ids: readonly number[], running: () => boolean) {
+  const times: number[][] = MIX.map(() => []);
+  const failures: number[] = MIX.map(() => 0);
+  while (running()) {
+    for (let kind = 0; kind < MIX.length && running(); kind++) {
+      const { method, path, headers, body } = requestOf(kind, pick(ids), ++counter);
+      const t0 = performance.now();
+      const res = await fetch(base + path, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      if (res?.ok) times[kind]!.push(performance.now() - t0);
+      else failures[kind]!++;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return MIX.map(([what], kind) => {
+    const t = times[kind]!;
+    const fails = failures[kind] ? `, ${failures[kind]} failed` : '';
+    return `${what.split(' (')[0]}: median ${ms(median(t))}, worst ${ms(Math.max(...t))} (${t.length} probes${fails})`;
+  });
 }
 
 async function loadRun(ctx: Context, name: string, base: string, seconds: number): Promise<MeasureResult> {
@@ -78,12 +112,15 @@ async function loadRun(ctx: Context, name: string, base: string, seconds: number
   };
   const ids = data.map((p) => p.id);
   ctx.log(`load: ${name}, ${CONNECTIONS} connections for ${seconds} s…`);
+  let running = true;
+  const probes = probe(base, ids, () => running);
   const r: CannonResult = await cannon({
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [mixedRequests(ids)],
-  });
+  }).finally(() => (running = false));
+  const byKind = await probes;
   const fiveXX = Object.entries(r.statusCodeStats)
     .filter(([code]) => code.startsWith('5'))
     .reduce((s, [, { count }]) => s + count, 0);
@@ -98,7 +135,7 @@ async function loadRun(ctx: Context, name: string, base: string, seconds: number
       },
     ],
     notes: [
-      `- ${name}: statuses ${statusSummary(r)}; latency median ${ms(r.latency.p50)}, p90 ${ms(r.latency.p90)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}; healthy afterwards: ${healthy ? 'yes' : 'no'}.`,
+      `- ${name}: statuses ${statusSummary(r)}; latency median ${ms(r.latency.p50)}, p90 ${ms(r.latency.p90)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}; healthy afterwards: ${healthy ? 'yes' : 'no'}. Probe requests sent one at a time during the load, by kind: ${byKind.join('; ')}.`,
     ],
   };
 }
