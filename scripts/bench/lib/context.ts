@@ -1,0 +1,142 @@
+// What every measure receives: the run's options, ports, scratch folders, and the seeded, built sites that
+// several measures share (each is seeded and built once per run, on first use).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite, startNdako, type Proc } from './server.ts';
+
+/** The bench's ports (the range set aside for it on this machine). */
+const PORTS = [4481, 4482, 4483, 4484, 4485, 4486, 4487, 4488, 4489];
+
+/** A demo of `listings` listings on PGlite, its site built (cold share-image cache) and served. */
+export interface Site {
+  listings: number;
+  base: string;
+  server: Proc;
+  dataDir: string;
+  siteDir: string;
+  cacheDir: string;
+  /** From spawn to healthy: migrations, demo seed, first admin. */
+  seedSeconds: number;
+  /** The first `astro build`, with an empty share-image cache. */
+  coldBuildSeconds: number;
+  /** A listing on the market with photos: "a listing" of the page measures. */
+  listingId: number;
+}
+
+export interface Context {
+  quick: boolean;
+  log(line: string): void;
+  port(): number;
+  releasePort(port: number): void;
+  /** A scratch folder, removed when the run ends. */
+  tmpDir(prefix: string): string;
+  /** Runs at the end of the run, last registered first. */
+  defer(fn: () => Promise<void> | void): void;
+  site(listings: number): Promise<Site>;
+  close(): Promise<void>;
+}
+
+export function createContext(options: { quick: boolean }): Context {
+  const free = [...PORTS];
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const sites = new Map<number, Promise<Site>>();
+  const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+  const ctx: Context = {
+    quick: options.quick,
+    log,
+    port() {
+      const port = free.shift();
+      if (port === undefined) throw new Error(`all bench ports (${PORTS.join(', ')}) are in use`);
+      return port;
+    },
+    releasePort(port) {
+      if (!free.includes(port)) free.push(port);
+    },
+    tmpDir(prefix) {
+      const dir = mkdtempSync(join(tmpdir(), `ndako-bench-${prefix}-`));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    defer(fn) {
+      cleanups.push(fn);
+    },
+    site(listings) {
+      let site = sites.get(listings);
+      if (!site) {
+        site = startSite(ctx, listings);
+        sites.set(listings, site);
+      }
+      return site;
+    },
+    async close() {
+      for (const fn of cleanups.reverse()) {
+        try {
+          await fn();
+        } catch (error) {
+          console.error('clean-up failed:', error);
+        }
+      }
+      cleanups.length = 0;
+    },
+  };
+  return ctx;
+}
+
+async function startSite(ctx: Context, listings: number): Promise<Site> {
+  // For working on a measure: BENCH_SITE_URL and BENCH_SITE_DIR (its DATA_DIR) reuse a running demo.
+  const reuse = process.env.BENCH_SITE_URL;
+  if (reuse) return reusedSite(reuse, process.env.BENCH_SITE_DIR ?? '');
+  const dataDir = ctx.tmpDir(`site${listings}`);
+  const siteDir = join(dataDir, 'site');
+  const cacheDir = join(dataDir, 'cache');
+  const port = ctx.port();
+  ctx.log(`site of ${listings} listings: seeding on port ${port}…`);
+  const started = performance.now();
+  const server = await startNdako({ port, dataDir, siteDir, cacheDir, seed: listings });
+  ctx.defer(async () => {
+    await server.stop();
+    ctx.releasePort(port);
+  });
+  const seedSeconds = (performance.now() - started) / 1000;
+  ctx.log(`site of ${listings} listings: seeded in ${seedSeconds.toFixed(1)} s; building (cold cache)…`);
+  const coldBuildSeconds = await buildSite({ api: server.base, outDir: siteDir, cacheDir, dataDir });
+  ctx.log(`site of ${listings} listings: built in ${coldBuildSeconds.toFixed(1)} s`);
+  return {
+    listings,
+    base: server.base,
+    server,
+    dataDir,
+    siteDir,
+    cacheDir,
+    seedSeconds,
+    coldBuildSeconds,
+    listingId: await sampleListing(server.base),
+  };
+}
+
+async function sampleListing(base: string): Promise<number> {
+  const res = await fetch(`${base}/api/properties?status=available&limit=20`);
+  const { data } = (await res.json()) as { data: { id: number; media: { type: string }[] }[] };
+  const listing = data.find((p) => p.media.filter((m) => m.type === 'image').length >= 2) ?? data[0];
+  if (!listing) throw new Error('the demo has no listing on the market');
+  return listing.id;
+}
+
+async function reusedSite(base: string, dataDir: string): Promise<Site> {
+  const res = await fetch(`${base}/api/properties?limit=1`);
+  const { total } = (await res.json()) as { total: number };
+  const none = () => Promise.resolve();
+  return {
+    listings: total,
+    base,
+    server: { base, output: () => '', kill: none, stop: none } as unknown as Proc,
+    dataDir,
+    siteDir: join(dataDir, 'site'),
+    cacheDir: join(dataDir, 'cache'),
+    seedSeconds: NaN,
+    coldBuildSeconds: NaN,
+    listingId: await sampleListing(base),
+  };
+}

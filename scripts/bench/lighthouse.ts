@@ -1,0 +1,177 @@
+// Lighthouse's mobile performance score (simulated throttling, Moto G Power screen, 4× CPU) of the home, the
+// catalogue and a listing, on slow 4G (Lighthouse's default: 150 ms RTT, 1.6 Mbps) and on regular 3G
+// (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick).
+// Usage: node scripts/bench/lighthouse.ts [--quick]
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/browser.ts';
+import type { Context } from './lib/context.ts';
+import { median, ms, runAlone, type Measure, type Row } from './lib/report.ts';
+
+interface Audit {
+  title: string;
+  score: number | null;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { overallSavingsMs?: number; overallSavingsBytes?: number };
+  metricSavings?: Record<string, number>;
+}
+interface Lhr {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, Audit>;
+  environment: { benchmarkIndex: number };
+  runWarnings: string[];
+  runtimeError?: { message: string };
+}
+type LighthouseFn = (url: string, flags: object) => Promise<{ lhr: Lhr } | undefined>;
+interface Chrome {
+  port: number;
+  kill(): Promise<void>;
+}
+
+/** Lighthouse's throttling presets (lighthouse/core/config/constants.js). */
+const PROFILES = {
+  'slow 4G': {
+    target: 100,
+    throttling: {
+      rttMs: 150,
+      throughputKbps: 1.6 * 1024,
+      requestLatencyMs: 150 * 3.75,
+      downloadThroughputKbps: 1.6 * 1024 * 0.9,
+      uploadThroughputKbps: 750 * 0.9,
+      cpuSlowdownMultiplier: 4,
+    },
+  },
+  'regular 3G': {
+    target: 95,
+    throttling: {
+      rttMs: 300,
+      throughputKbps: 700,
+      requestLatencyMs: 300 * 3.75,
+      downloadThroughputKbps: 700 * 0.9,
+      uploadThroughputKbps: 700 * 0.9,
+      cpuSlowdownMultiplier: 4,
+    },
+  },
+};
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['speed-index', 'SI'],
+  ['cumulative-layout-shift', 'CLS'],
+] as const;
+
+/** A metric's value and, in brackets, its score out of 100. */
+const metric = (lhr: Lhr, id: string) => {
+  const a = lhr.audits[id];
+  const v = a?.numericValue ?? NaN;
+  return `${id === 'cumulative-layout-shift' ? v.toFixed(3) : ms(v)} (${Math.round((a?.score ?? 0) * 100)})`;
+};
+
+/** What Lighthouse says would save the most time, for a page under its target. */
+const opportunities = (lhr: Lhr) =>
+  Object.values(lhr.audits)
+    .filter((a) => (a.details?.overallSavingsMs ?? 0) >= 50 && (a.score ?? 1) < 1)
+    .sort((a, b) => b.details!.overallSavingsMs! - a.details!.overallSavingsMs!)
+    .slice(0, 4)
+    .map(
+      (a) => `${a.title} (${ms(a.details!.overallSavingsMs!)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+    );
+
+export const measure: Measure = {
+  name: 'lighthouse',
+  title: 'Lighthouse mobile performance',
+  async run(ctx: Context) {
+    const site = await ctx.site(500);
+    const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
+    const { launch } = (await import('chrome-launcher')) as unknown as {
+      launch(o: object): Promise<Chrome>;
+    };
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['catalogue', '/properties/'],
+      ['a listing', `/property/${site.listingId}/`],
+    ];
+    const runs = ctx.quick ? 1 : 3;
+    const rows: Row[] = [];
+    const notes = [
+      `Lighthouse in Debian's Chromium (headless), mobile form factor (412 × 823, Moto G Power user agent), simulated throttling with 4× CPU slowdown, performance category only, empty cache each run; median score of ${runs} run(s) per page and network, on the ${site.listings}-listing demo. The simulation scales the CPU work observed on this (shared, loaded) machine by 4, so a busy machine lowers scores.`,
+      '',
+      'Each metric with its own score in brackets.',
+      '',
+      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ];
+    const advice: string[] = [];
+    const chrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
+      logLevel: 'silent',
+    });
+    let benchmarkIndex = NaN;
+    try {
+      for (const [network, profile] of Object.entries(PROFILES)) {
+        for (const [name, path] of pages) {
+          const results: Lhr[] = [];
+          for (let i = 0; i < runs; i++) {
+            // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried again.
+            let lhr: Lhr | undefined;
+            for (let attempt = 1; !lhr; attempt++) {
+              let error: string | undefined;
+              try {
+                const result = await lighthouse(site.base + path, {
+                  port: chrome.port,
+                  output: 'json',
+                  logLevel: 'error',
+                  onlyCategories: ['performance'],
+                  formFactor: 'mobile',
+                  throttlingMethod: 'simulate',
+                  throttling: profile.throttling,
+                });
+                error = result ? result.lhr.runtimeError?.message : 'no result';
+                if (!error) lhr = result!.lhr;
+              } catch (e) {
+                error = (e as Error).message;
+              }
+              if (lhr) break;
+              if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${path}: ${error}`);
+              else ctx.log(`lighthouse ${path}: ${error}; trying again`);
+            }
+            results.push(lhr!);
+            benchmarkIndex = lhr!.environment.benchmarkIndex;
+          }
+          const scores = results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
+          const score = median(scores);
+          const mid = results[scores.indexOf(score)]!;
+          ctx.log(`lighthouse ${network} ${path}: ${scores.join(', ')}`);
+          notes.push(
+            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} |`,
+          );
+          rows.push({
+            measure: `Lighthouse mobile, ${name}, ${network}`,
+            figure: `${score} (runs: ${scores.join(', ')})`,
+            target: profile.target === 100 ? '100' : `≥ ${profile.target}`,
+            status: score >= profile.target ? 'met' : 'missed',
+          });
+          if (score < profile.target)
+            advice.push(
+              `- ${name}, ${network}: ${opportunities(mid).join('; ') || 'no opportunity over 50 ms'}`,
+            );
+          for (const w of mid.runWarnings)
+            if (!advice.includes(`  - warning: ${w}`)) advice.push(`  - warning: ${w}`);
+        }
+      }
+    } finally {
+      await chrome.kill();
+    }
+    notes.push(
+      '',
+      `Lighthouse's benchmark index of this machine during the run: ${Math.round(benchmarkIndex)}.`,
+    );
+    if (advice.length)
+      notes.push('', "Lighthouse's largest opportunities where the target is missed:", '', ...advice);
+    return { rows, notes };
+  },
+};
+
+if (import.meta.main) await runAlone(measure);
