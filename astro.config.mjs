@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { cspHashes } from './src/build/csp-hashes.ts';
+import { precompress } from './src/build/precompress.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -10,7 +11,7 @@ import { env } from './src/env.ts';
 export default defineConfig({
   output: 'static',
   outDir: env().BUILD_OUT_DIR ?? './dist',
-  integrations: [react(), cspHashes()],
+  integrations: [react(), cspHashes(), precompress()],
   i18n: {
     locales: ['fr', 'en', 'ln'],
     defaultLocale: 'fr',

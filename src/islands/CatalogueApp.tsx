@@ -15,9 +15,13 @@ import {
   type CatalogueQuery,
 } from './catalogue/query.ts';
 import { PropertyCard } from './PropertyCard.tsx';
+import { loadLeafletCss } from '../scripts/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
-const MapView = lazy(() => import('./catalogue/MapView.tsx'));
+// The map's code and its stylesheet arrive together, when the map view opens.
+const MapView = lazy(() =>
+  Promise.all([import('./catalogue/MapView.tsx'), loadLeafletCss()]).then(([m]) => m),
+);
 
 export interface CatalogueProps {
   lang: Lang;

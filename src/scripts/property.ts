@@ -2,6 +2,7 @@ import { PROPERTY_VIEWS_KEY, readViews, recordView } from '../stores/property-vi
 import { toast } from '../stores/toasts.ts';
 import './cards.ts';
 import './toaster.ts';
+import { loadLeafletCss } from './leaflet-css.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
 // which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a
@@ -50,7 +51,7 @@ export function setUpPropertyPage(page: HTMLElement) {
       async (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        const [{ default: L }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+        const [{ default: L }] = await Promise.all([import('leaflet'), loadLeafletCss()]);
         const lat = Number(mapBox.dataset.lat);
         const lng = Number(mapBox.dataset.lng);
         mapBox.textContent = '';

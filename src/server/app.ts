@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,12 +9,14 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { constants } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
 import accountsRoutes from './routes/accounts.ts';
@@ -76,6 +79,14 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   });
 
   await app.register(securityPlugin);
+  // Before compression: it keeps the JSON text, each client gets it in its own encoding.
+  await app.register(readCachePlugin);
+  // API answers compressed on the fly (quick Brotli): pages and assets come precompressed from the build.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(fastifyRateLimit, {

@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { formatNumber, pluralCategory, type Lang } from '../../i18n/core.ts';

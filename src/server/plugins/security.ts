@@ -81,7 +81,8 @@ export default fp(async function security(app: FastifyInstance) {
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('vary', 'Origin');
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\borigin\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

@@ -25,6 +25,8 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     wildcard: true,
     redirect: true,
     index: ['index.html'],
+    // The build writes .br and .gz copies of text files (src/build/precompress.ts).
+    preCompressed: true,
     // Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated.
     setHeaders: (res, path) => {
       res.header(

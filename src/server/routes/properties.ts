@@ -20,12 +20,15 @@ const properties: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/properties',
-    { schema: { tags, querystring: PropertyListQuery, response: { 200: paginated(Property) } } },
+    {
+      config: { readCache: true },
+      schema: { tags, querystring: PropertyListQuery, response: { 200: paginated(Property) } },
+    },
     (req) => repo.list(req.query),
   );
   app.get(
     '/properties/:id',
-    { schema: { tags, params: IdParams, response: { 200: Property } } },
+    { config: { readCache: true }, schema: { tags, params: IdParams, response: { 200: Property } } },
     async (req) => found(await repo.get(req.params.id), what),
   );
   app.post(

@@ -1,0 +1,69 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { AstroIntegration } from 'astro';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text worth compressing; images and videos are already compressed. */
+const TEXT = /\.(html|js|css|json|svg|xml|txt|webmanifest)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const MIN_BYTES = 1024;
+const PARALLEL = 8;
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (TEXT.test(entry.name)) yield path;
+  }
+}
+
+/** Writes `file.br` and `file.gz` beside a text file, each only when it is smaller. */
+export async function precompressFile(file: string): Promise<number> {
+  const body = await readFile(file);
+  if (body.length < MIN_BYTES) return 0;
+  const [br, gzipped] = await Promise.all([
+    // Quality 5 and level 6: within a few per cent of the best sizes at a tenth of the time, which matters
+    // when a publish writes 30,000 pages.
+    brotli(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gz(body, { level: 6 }),
+  ]);
+  let saved = 0;
+  if (br.length < body.length) {
+    await writeFile(`${file}.br`, br);
+    saved = body.length - br.length;
+  }
+  if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+  return saved;
+}
+
+/**
+ * After the build: a Brotli and a gzip copy of every text file, which the server sends to browsers that
+ * accept them (@fastify/static preCompressed). Visitors pay for every byte; compressing once at build
+ * time costs nothing per request.
+ */
+export function precompress(): AstroIntegration {
+  return {
+    name: 'ndako-precompress',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const queue: string[] = [];
+        for await (const file of files(dir.pathname)) queue.push(file);
+        let count = 0;
+        const worker = async () => {
+          for (let file = queue.pop(); file; file = queue.pop())
+            if ((await precompressFile(file)) > 0) count++;
+        };
+        await Promise.all(Array.from({ length: PARALLEL }, worker));
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        logger.info(`${count} text files precompressed (Brotli, gzip) in ${seconds} s`);
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Public reads whose JSON answer may be kept a few seconds and reused (see read-cache.ts). */
+    readCache?: boolean;
+  }
+}
+
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+/** Writes that change what the cached reads show: listings (view counts included), and their agents. */
+const INVALIDATES = /^\/api\/(properties|team)(\/|\?|$)/;
+
+/**
+ * Keeps the serialised answers of the public listing reads for a few seconds, keyed by URL, so a burst of
+ * identical reads costs one query and one serialisation. Any staff write to listings or the team empties
+ * it at once, so an answer is never older than the last write made through this server; the TTL bounds what
+ * another server on the same PostgreSQL database may have changed meanwhile.
+ */
+export default fp(async function readCache(app: FastifyInstance) {
+  const entries = new Map<string, { payload: string; expires: number }>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.readCache) return;
+    const hit = entries.get(request.url);
+    if (!hit || hit.expires < Date.now()) return;
+    return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(hit.payload);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method === 'GET' &&
+      request.routeOptions.config.readCache &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      !reply.hasHeader('x-cache')
+    ) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(request.url, { payload, expires: Date.now() + TTL_MS });
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400 && INVALIDATES.test(request.url)) entries.clear();
+  });
+});
