@@ -37,6 +37,8 @@ export async function renderShareImage(input: ShareImageInput): Promise<Buffer> 
     : sharp({ create: { width: SHARE_WIDTH, height: SHARE_HEIGHT, channels: 3, background: '#0f3d2e' } });
   return base
     .composite([{ input: overlay }])
-    .jpeg({ quality: 78, mozjpeg: true })
+    // libjpeg-turbo, not mozjpeg: five times faster to encode (a cold build draws one image per listing)
+    // for files about a quarter larger, far under WhatsApp's 300 KB.
+    .jpeg({ quality: 78, mozjpeg: false })
     .toBuffer();
 }
