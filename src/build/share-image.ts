@@ -35,10 +35,12 @@ export async function renderShareImage(input: ShareImageInput): Promise<Buffer> 
   const base = input.photo
     ? sharp(input.photo).rotate().resize(SHARE_WIDTH, SHARE_HEIGHT, { fit: 'cover' })
     : sharp({ create: { width: SHARE_WIDTH, height: SHARE_HEIGHT, channels: 3, background: '#0f3d2e' } });
-  return base
-    .composite([{ input: overlay }])
-    // libjpeg-turbo, not mozjpeg: five times faster to encode (a cold build draws one image per listing)
-    // for files about a quarter larger, far under WhatsApp's 300 KB.
-    .jpeg({ quality: 78, mozjpeg: false })
-    .toBuffer();
+  return (
+    base
+      .composite([{ input: overlay }])
+      // libjpeg-turbo, not mozjpeg: five times faster to encode (a cold build draws one image per listing)
+      // for files about a quarter larger, far under WhatsApp's 300 KB.
+      .jpeg({ quality: 78, mozjpeg: false })
+      .toBuffer()
+  );
 }
