@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './walk.ts';
 
 /** Written next to the pages; the server reads it to allow exactly these inline scripts (src/server/plugins/security.ts). */
 export const CSP_HASHES_FILE = 'csp-hashes.json';
@@ -20,14 +21,6 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
-
 /** After the build: the hashes of all the site's inline scripts (a handful: Astro's island loader, the splash…). */
 export function cspHashes(): AstroIntegration {
   return {
@@ -36,7 +29,7 @@ export function cspHashes(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const root = dir.pathname;
         const all = new Set<string>();
-        for await (const file of htmlFiles(root))
+        for await (const file of filesUnder(root, /\.html$/))
           for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) all.add(h);
         await writeFile(join(root, CSP_HASHES_FILE), JSON.stringify([...all].sort()));
         logger.info(`${all.size} inline script hash(es) for the Content-Security-Policy`);

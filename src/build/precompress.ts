@@ -1,8 +1,8 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './walk.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -12,14 +12,6 @@ const TEXT = /\.(html|js|css|json|svg|xml|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 const PARALLEL = 8;
-
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (TEXT.test(entry.name)) yield path;
-  }
-}
 
 /** Writes `file.br` and `file.gz` beside a text file, each only when it is smaller. */
 export async function precompressFile(file: string): Promise<number> {
@@ -54,7 +46,7 @@ export function precompress(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const queue: string[] = [];
-        for await (const file of files(dir.pathname)) queue.push(file);
+        for await (const file of filesUnder(dir.pathname, TEXT)) queue.push(file);
         let count = 0;
         const worker = async () => {
           for (let file = queue.pop(); file; file = queue.pop())

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Page, Property, TeamMember, UploadResponse } from '../../contract/index.ts';
+import type { Page, Property, TeamMember } from '../../contract/index.ts';
 import { toast } from '../../stores/toasts.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
+import { uploadMedia } from '../lib/upload.ts';
 import { fieldErrors } from '../ui/field.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DetailsStep } from './details-step.tsx';
@@ -16,9 +17,6 @@ import {
   type PropertyDraft,
 } from './draft.ts';
 import { MediaStep, type FormMedia } from './media-step.tsx';
-
-/** Uploads of phone videos over mobile data take longer than the 10 s of ordinary calls. */
-const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 interface Props {
   /** The listing being edited, or null to add one. */
@@ -71,13 +69,8 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
       ...list,
       { key, item: null, uploading: true, name: file.name, ...(preview ? { preview } : {}) },
     ]);
-    const body = new FormData();
-    body.append('type', file.type.startsWith('video/') ? 'video' : 'image');
-    body.append('file', file);
     try {
-      const item = await api()
-        .post('media/upload', { body, timeout: UPLOAD_TIMEOUT_MS })
-        .json<UploadResponse>();
+      const item = await uploadMedia(file);
       uploaded.current.add(item.id);
       if (!mediaRef.current.some((m) => m.key === key)) {
         void deleteMedia(item.id); // removed while it was uploading

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { TEAM_ROLES, TeamMemberInput, type TeamMember, type UploadResponse } from '../../contract/index.ts';
+import { TEAM_ROLES, TeamMemberInput, type TeamMember } from '../../contract/index.ts';
 import { api } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
+import { uploadMedia } from '../lib/upload.ts';
 import { Field, fieldErrors } from '../ui/field.tsx';
 import { Modal } from '../ui/modal.tsx';
 
@@ -33,11 +34,8 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
   const uploadPhoto = async (file: File) => {
     setUploading(true);
     setPhotoError(false);
-    const body = new FormData();
-    body.append('type', 'image');
-    body.append('file', file);
     try {
-      const item = await api().post('media/upload', { body, timeout: 120_000 }).json<UploadResponse>();
+      const item = await uploadMedia(file);
       set({ photo: item.thumbnail ?? item.url });
     } catch (error) {
       console.error(error);
