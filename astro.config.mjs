@@ -1,7 +1,9 @@
 // @ts-check
+import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { cspHashes } from './src/build/csp-hashes.ts';
+import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { env } from './src/env.ts';
 
@@ -11,7 +13,14 @@ import { env } from './src/env.ts';
 export default defineConfig({
   output: 'static',
   outDir: env().BUILD_OUT_DIR ?? './dist',
-  integrations: [react(), cspHashes(), precompress()],
+  // Public islands (src/islands) hydrate with Preact through its React compat layer; the admin with React.
+  integrations: [
+    preact({ include: ['**/src/islands/**/*.tsx'] }),
+    react({ include: ['**/src/admin/**/*.tsx'] }),
+    cspHashes(),
+    precompress(),
+  ],
+  vite: { plugins: [publicIslandsOnPreact()] },
   i18n: {
     locales: ['fr', 'en', 'ln'],
     defaultLocale: 'fr',

@@ -26,6 +26,7 @@ import {
 import { ROOT } from './lib/server.ts';
 import { measure as lighthouse } from './lighthouse.ts';
 import { measure as listingBytes } from './listing-bytes.ts';
+import { measure as pagefind } from './pagefind.ts';
 import { measure as load } from './load.ts';
 import { measure as publish } from './publish.ts';
 import { measure as search } from './search.ts';
@@ -36,6 +37,7 @@ const MEASURES: Measure[] = [
   listingBytes,
   javascript,
   search,
+  pagefind,
   catalogue,
   build,
   api,

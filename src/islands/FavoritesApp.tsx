@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import { $favorites, clearFavorites } from '../stores/favorites.ts';

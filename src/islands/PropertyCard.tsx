@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store.ts';
 import { useState } from 'react';
 import { formatNumber, pluralCategory, type Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';

@@ -54,7 +54,7 @@ describe('accepted uploads', () => {
         width: 1200,
         height: 800,
       });
-      expect(item.variants?.map((v) => v.width)).toEqual([480, 960, 1200]);
+      expect(item.variants?.map((v) => v.width)).toEqual([480, 720, 960, 1200]);
       for (const file of storedFiles(item)) expect(existsSync(file), file).toBe(true);
       const served = await t.app.inject(item.url);
       expect(served.statusCode).toBe(200);

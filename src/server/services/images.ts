@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaItem } from '../../contract/index.ts';
 
-/** Responsive widths served for every image; smaller phones download the smallest that fills them. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+/** Responsive widths served for every image; each screen downloads the smallest that fills it (720: a full-width
+ * card or gallery on a 360 CSS px phone at 2×, the common Android case, which otherwise fetched the 960). */
+export const IMAGE_WIDTHS = [480, 720, 960, 1600] as const;
 const THUMB = { width: 400, height: 300 } as const;
 
 export interface StoredMedia {
