@@ -68,9 +68,8 @@ async function firstPagefindSearch(ctx: Context, listings: number): Promise<Meas
     // (noWorker), which also spares the worker's own script: Pagefind's cheapest configuration.
     const context = await browser.newContext({ ...PHONE, bypassCSP: true });
     const page = await context.newPage();
-    // Pagefind's files are gzip streams it unpacks itself. @fastify/compress passes such bodies through
-    // labelled with the encoding it negotiated (br), which browsers refuse, so the files are answered from
-    // disk here and weighed as a deployment of Pagefind would send them (pagefind.js gzipped, the rest as is).
+    // Pagefind's files are answered from disk and weighed as any deployment of Pagefind would send them
+    // (pagefind.js gzipped; the rest are gzip streams Pagefind unpacks itself), whatever our server does.
     const requested: string[] = [];
     await (page as unknown as PageWithRoute).route('**/pagefind/**', (route) => {
       const file = join(out, new URL(route.request().url()).pathname.slice('/pagefind/'.length));

@@ -36,6 +36,10 @@ import { createPublisher } from './services/publisher.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
 import { siteFolder } from './services/site-folder.ts';
 
+/** What the API and site send that is worth compressing on the fly. */
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|[/+](?:json|xml)(?:;|$)|^(?:application|text)\/javascript|^image\/svg\+xml/u;
+
 export interface AppOptions {
   env: Env;
   database: Database;
@@ -84,6 +88,10 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   // API answers compressed on the fly (quick Brotli): pages and assets come precompressed from the build.
   await app.register(fastifyCompress, {
     threshold: 1024,
+    // Text only. The plugin's default also takes application/octet-stream, and a body that is already gzip
+    // data (Pagefind's files, any .gz) is then passed through labelled with the negotiated encoding (br),
+    // which browsers refuse to decode. Binary files are compressed formats already.
+    customTypes: COMPRESSIBLE,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });

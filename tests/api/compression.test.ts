@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../src/build/precompress.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -32,6 +32,18 @@ describe('compression', () => {
     const plain = await t.app.inject({ url: '/' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
+  });
+
+  it('sends binary files as they are: a body that is gzip data is never labelled with another encoding', async () => {
+    const gzipData = gzipSync(Buffer.from('x'.repeat(5000) + 'Pagefind-like index'));
+    await writeFile(join(t.env.SITE_DIR, 'index.pf_meta'), gzipData);
+    const res = await t.app.inject({
+      url: '/index.pf_meta',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(gzipData)).toBe(true);
   });
 
   it('compresses API answers over 1 KB on the fly', async () => {
