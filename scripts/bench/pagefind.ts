@@ -4,7 +4,7 @@
 // search of the same word — Pagefind's script, its WebAssembly, its metadata, the index chunks, the first nine
 // results' fragments — on the catalogue page once it is ready. Compared with the row of `search`.
 // Usage: node scripts/bench/pagefind.ts [--quick]
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
@@ -57,19 +57,18 @@ async function writePagefindIndex(site: Site, outputPath: string): Promise<numbe
 
 async function firstPagefindSearch(ctx: Context, listings: number): Promise<MeasureResult> {
   const site = await ctx.site(listings);
-  const out = join(site.siteDir, 'pagefind');
+  const out = ctx.tmpDir('pagefind');
   const started = performance.now();
   const indexed = await writePagefindIndex(site, out);
   const indexSeconds = (performance.now() - started) / 1000;
   const browser = await launchChromium();
   try {
-    // Pagefind compiles WebAssembly, which the site's CSP refuses ('wasm-unsafe-eval' is not granted); its web
-    // worker would fetch under the resource CSP (default-src 'none'), so it runs on the main thread
-    // (noWorker), which also spares the worker's own script: Pagefind's cheapest configuration.
+    // Pagefind compiles WebAssembly, which the site's CSP refuses ('wasm-unsafe-eval' is not granted). It runs
+    // on the main thread (noWorker), which spares its worker's own script: Pagefind's cheapest configuration.
     const context = await browser.newContext({ ...PHONE, bypassCSP: true });
     const page = await context.newPage();
-    // Pagefind's files are answered from disk and weighed as any deployment of Pagefind would send them
-    // (pagefind.js gzipped; the rest are gzip streams Pagefind unpacks itself), whatever our server does.
+    // Pagefind's files are answered from the scratch folder and weighed as any deployment of Pagefind would
+    // send them (pagefind.js gzipped; the rest are gzip streams Pagefind unpacks itself).
     const requested: string[] = [];
     await (page as unknown as PageWithRoute).route('**/pagefind/**', (route) => {
       const file = join(out, new URL(route.request().url()).pathname.slice('/pagefind/'.length));
@@ -117,7 +116,6 @@ async function firstPagefindSearch(ctx: Context, listings: number): Promise<Meas
     };
   } finally {
     await browser.close();
-    rmSync(out, { recursive: true, force: true });
   }
 }
 
