@@ -4,8 +4,9 @@ import type { Dictionary } from './types.ts';
  * Lingala as written in Kinshasa today (Lingala ya Kinshasa), in the simplified spelling people type on
  * phones: e/o for ɛ/ɔ, no tone marks. French loanwords that Kinois really use stay (appartement, villa,
  * terrain, commune, rendez-vous, agent…), with the plural prefix written apart ("ba commune"), as on phones.
- * Numbers follow the noun ("Ba propriété {count}"), except "{count} chambre": "Chambre 1" reads as a room
- * number. Days are named in French ("Lundi – Vendredi"), as Kinois do. Plural rules (CLDR): 0 and 1 are "one".
+ * Numbers follow the noun ("Ba propriété {count}"), except the facts of a listing, written number first as
+ * on Kinshasa listings ("1 chambre", "3 chambres"): "Chambre 1" reads as a room number. Days are named in
+ * French ("Lundi – Vendredi"), as Kinois do. Plural rules (CLDR): 0 and 1 are "one".
  *
  * Glossary, one word per concept (the data and what each rules out: ln-glossary.ts, enforced by its test):
  * - property: "propriété" ("ba propriété"); "ndako" is category.house, so it means a house only, never land
@@ -25,7 +26,7 @@ export const ln: Dictionary = {
   'meta.properties.description':
     'Ba propriété na biso nyonso ya koteka mpe ya kofutela na ba commune 24 ya Kinshasa: pona na ntalo, bonene, lolenge mpe commune, na molongo to na carte.',
   'meta.favorites.title': 'Oyo nalingi',
-  'meta.favorites.description': 'Ba propriété oyo otii na « Oyo nalingi » na {agency}.',
+  'meta.favorites.description': 'Ba propriété oyo otii na «\u00a0Oyo nalingi\u00a0» na {agency}.',
   'meta.about.title': 'Mpo na biso',
   'meta.about.description':
     'Yeba {agency}, agence immobilière na Kinshasa: lisolo na biso, makambo ya motuya mpo na biso mpe ekipe oyo ekosalisa yo.',
@@ -53,7 +54,7 @@ export const ln: Dictionary = {
   'nav.favorites': 'Oyo nalingi',
   'nav.about': 'Mpo na biso',
   'nav.contact': 'Solola na biso',
-  'nav.sell': 'Koteka ndako na ngai',
+  'nav.sell': 'Teka ndako na yo',
   'nav.menuOpen': 'Fungola menu',
   'nav.menuClose': 'Kanga menu',
   'nav.mobileMenu': 'Menu',
@@ -67,7 +68,7 @@ export const ln: Dictionary = {
   'lang.names.ln': 'Lingala',
 
   // 'Sell my house' dialog
-  'sell.title': 'Koteka ndako na ngai',
+  'sell.title': 'Teka ndako na yo',
   'sell.intro':
     'Olingi koteka ndako, appartement to terrain na yo na Kinshasa? {agency} ekotambola elongo na yo na etape nyonso, banda kotala ntalo ya propriété na yo kino kotia signature na mokanda ya koteka.',
   'sell.points.valuation': 'Tokotala ntalo ya solo ya propriété na yo na zando ya lelo',
@@ -121,7 +122,7 @@ export const ln: Dictionary = {
   // Home: mobile app promo
   'home.app.title': 'Mema {agency} esika nyonso okokende',
   'home.app.text':
-    'Na application na biso ya telefone, luka ba propriété, tia oyo esepelisi yo na « Oyo nalingi » mpe yeba noki soki propriété ya sika ebimi, esika nyonso ozali.',
+    'Na application na biso ya telefone, luka ba propriété, tia oyo esepelisi yo na «\u00a0Oyo nalingi\u00a0» mpe yeba noki soki propriété ya sika ebimi, esika nyonso ozali.',
   'home.app.appStore': 'Zwa yango na App Store',
   'home.app.googlePlay': 'Zwa yango na Google Play',
   'home.app.comingSoon': 'Ekoya noki',
@@ -230,9 +231,9 @@ export const ln: Dictionary = {
   'unit.squareMeters': 'm²',
   'unit.squareMetersLong': 'Ba metre carré {area}',
   'facts.bedrooms.one': '{count} chambre',
-  'facts.bedrooms.other': 'Ba chambre {count}',
+  'facts.bedrooms.other': '{count} chambres',
   'facts.bathrooms.one': '{count} douche',
-  'facts.bathrooms.other': 'Ba douche {count}',
+  'facts.bathrooms.other': '{count} douches',
   'facts.bedroomsLabel': 'Ba chambre',
   'facts.bathroomsLabel': 'Ba douche',
   'facts.areaLabel': 'Bonene',
@@ -257,11 +258,11 @@ export const ln: Dictionary = {
   // Favourites page
   'favorites.title': 'Oyo nalingi',
   'favorites.intro':
-    'Awa ozali komona ba propriété oyo otii na « Oyo nalingi ». Liste oyo ezali kaka na navigateur oyo, na telefone to ordinateur oyo.',
+    'Awa ozali komona ba propriété oyo otii na «\u00a0Oyo nalingi\u00a0». Liste oyo ezali kaka na navigateur oyo, na telefone to ordinateur oyo.',
   'favorites.count.one': 'Propriété {count} na oyo nalingi',
   'favorites.count.other': 'Ba propriété {count} na oyo nalingi',
   'favorites.clearAll': 'Longola nyonso',
-  'favorites.clearConfirm': 'Olingi solo kolongola ba propriété nyonso na « Oyo nalingi »?',
+  'favorites.clearConfirm': 'Olingi solo kolongola ba propriété nyonso na «\u00a0Oyo nalingi\u00a0»?',
   'favorites.clearConfirmYes': 'Ee, longola nyonso',
   'favorites.loading': 'Oyo nalingi ezali koya…',
   'favorites.error': 'Libunga: tokoki te kozwa oyo nalingi',
