@@ -128,7 +128,9 @@ describe('translator', () => {
     );
     expect(translator('en')(pluralKey('catalogue.count', 'en', 0), { count: 0 })).toBe('0 properties found');
     expect(translator('en')(pluralKey('facts.bedrooms', 'en', 1), { count: 1 })).toBe('1 bedroom');
-    expect(translator('ln')(pluralKey('catalogue.count', 'ln', 12), { count: 12 })).toBe('Bandako 12 ezwami');
+    expect(translator('ln')(pluralKey('catalogue.count', 'ln', 12), { count: 12 })).toBe(
+      'Ba propriété 12 ezwami',
+    );
   });
 });
 
