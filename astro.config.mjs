@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { cspHashes } from './src/build/csp-hashes.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
+import { publicApiBase } from './src/build/site-config.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -20,7 +21,11 @@ export default defineConfig({
     cspHashes(),
     precompress(),
   ],
-  vite: { plugins: [publicIslandsOnPreact()] },
+  vite: {
+    plugins: [publicIslandsOnPreact()],
+    // The public scripts' API address (src/scripts/api-base.ts), from the validated configuration.
+    define: { __NDAKO_API_BASE__: JSON.stringify(publicApiBase()) },
+  },
   i18n: {
     locales: ['fr', 'en', 'ln'],
     defaultLocale: 'fr',

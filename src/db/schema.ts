@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -219,6 +220,33 @@ export const pageViews = pgTable(
   },
   (t) => [index('page_views_at_idx').on(t.at), index('page_views_session_idx').on(t.session, t.at)],
 );
+
+/**
+ * Each finished day of the beacon (Kinshasa time) summed per page: what the dashboard reads for past days,
+ * and what stays once the raw rows above are purged. Visitors are the distinct daily hashes of that day.
+ */
+export const pageViewDays = pgTable(
+  'page_view_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Each finished day's visits (sessions); its row also marks the day as rolled up. */
+export const visitDays = pgTable('visit_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  visits: integer('visits').notNull(),
+  /** Visits that saw a single page. */
+  bounces: integer('bounces').notNull(),
+  /** Sum of the visits' durations (first to last page of the day). */
+  seconds: integer('seconds').notNull(),
+  visitors: integer('visitors').notNull(),
+  pageViews: integer('page_views').notNull(),
+});
 
 /**
  * Who changed what, written in the same transaction as the change. The actor's name is copied so the row

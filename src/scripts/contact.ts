@@ -1,3 +1,4 @@
+import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
 import { EMAIL, PHONE } from './form-rules.ts';
 
@@ -30,7 +31,7 @@ if (root && form) {
     submit.disabled = true;
     submit.textContent = text.sending ?? '';
     try {
-      await postJson('/api/messages', {
+      await postJson(apiUrl('/messages'), {
         senderName: value('senderName'),
         senderEmail: value('senderEmail'),
         senderPhone: value('senderPhone') || undefined,

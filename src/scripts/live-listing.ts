@@ -1,6 +1,7 @@
 import { listingView, type AgencyContact, type MediaView } from '../components/property/listing.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, isLang, localizePath, type Lang } from '../i18n/core.ts';
+import { apiUrl } from './api-base.ts';
 import { paintHearts, showSlide } from './cards.ts';
 import { sendView, setUpPropertyPage } from './property.ts';
 
@@ -141,7 +142,7 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
 
 async function fetchListing(id: number): Promise<Property | null> {
   try {
-    const response = await fetch(`/api/properties/${id}`, {
+    const response = await fetch(apiUrl(`/properties/${id}`), {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(10_000), // spec §9
     });

@@ -1,5 +1,12 @@
-import { PROPERTY_VIEWS_KEY, readViews, recordView } from '../stores/property-views.ts';
+import {
+  PROPERTY_VIEWS_KEY,
+  VIEWS_SENT_KEY,
+  readViews,
+  recordView,
+  viewToSend,
+} from '../stores/property-views.ts';
 import { toast } from '../stores/toasts.ts';
+import { apiUrl } from './api-base.ts';
 import './cards.ts';
 import './toaster.ts';
 import { loadLeafletCss } from './leaflet-css.ts';
@@ -8,15 +15,27 @@ import { loadLeafletCss } from './leaflet-css.ts';
 // which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a
 // listing added since the last publish (live-listing.ts) once it has filled the listing in.
 
-/** Spec §4: a property load is followed by one view increment on the server, whether it succeeded or not. */
-export function sendView(id: number | string) {
-  void fetch(`/api/properties/${id}/view`, { method: 'PATCH', keepalive: true }).catch(() => {});
+/**
+ * Spec §4: a property load is followed by one view increment on the server, whether it succeeded or not;
+ * once a day per listing from this browser (issue 14), so reloads do not inflate the count. Without
+ * storage (private mode) every load counts, as before.
+ */
+export function sendView(id: number) {
+  const today = new Date().toLocaleDateString('en-CA'); // the visitor's own day, as YYYY-MM-DD
+  try {
+    const { send, stored } = viewToSend(localStorage.getItem(VIEWS_SENT_KEY), id, today);
+    if (!send) return;
+    localStorage.setItem(VIEWS_SENT_KEY, stored);
+  } catch {
+    // Storage unavailable: count this load.
+  }
+  void fetch(apiUrl(`/properties/${id}/view`), { method: 'PATCH', keepalive: true }).catch(() => {});
 }
 
 export function setUpPropertyPage(page: HTMLElement) {
   const id = Number(page.dataset.property);
 
-  // Every load counts a view, on the server and in this browser (propertyViews, spec §3).
+  // Every load counts a view in this browser (propertyViews, spec §3), and on the server once a day.
   sendView(id);
   try {
     localStorage.setItem(

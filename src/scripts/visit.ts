@@ -1,4 +1,5 @@
 import { toast } from '../stores/toasts.ts';
+import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
 import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
 import './toaster.ts';
@@ -37,7 +38,7 @@ if (dialog && form) {
     submit.disabled = true;
     submit.textContent = text.sending ?? '';
     try {
-      await postJson('/api/mail/send-visit', {
+      await postJson(apiUrl('/mail/send-visit'), {
         name: value('name'),
         visitDate: value('visitDate'),
         telephone: value('telephone'),

@@ -35,3 +35,26 @@ export function readViews(raw: string | null): PropertyViews {
     return {};
   }
 }
+
+/** The listings whose view this browser sent to the server today: listing id → that day. */
+export const VIEWS_SENT_KEY = 'viewsSent';
+
+/**
+ * Whether a listing's view is still to be sent today (the server counts a visitor once a day per listing),
+ * and what to store then: today's entries only, the others no longer matter. Malformed storage sends.
+ */
+export function viewToSend(raw: string | null, id: number, today: string): { send: boolean; stored: string } {
+  let sent: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      sent = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: start again.
+  }
+  const kept = Object.entries(sent).filter(([, day]) => day === today);
+  return {
+    send: sent[id] !== today,
+    stored: JSON.stringify({ ...Object.fromEntries(kept), [id]: today }),
+  };
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, Property, VisitStats } from '../../src/contract/index.ts';
-import { properties } from '../../src/db/schema.ts';
+import { pageViewDays, pageViews, properties, visitDays } from '../../src/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import {
   createMember,
@@ -276,6 +276,10 @@ describe('page views and GET /api/dashboard/visits', () => {
     ['a short session', { path: '/', session: 'short' }],
     ['a session with spaces', { path: '/', session: 'bad session id' }],
     ['no session', { path: '/' }],
+    ['a path that is not a page of the site', { path: '/wp-login.php', session: 'sessionDDD4' }],
+    ['an API path', { path: '/api/properties', session: 'sessionDDD4' }],
+    ['a listing that is not an id', { path: '/property/abc', session: 'sessionDDD4' }],
+    ['a language the site does not have', { path: '/de/properties', session: 'sessionDDD4' }],
   ])('answers 400 to %s and records nothing', async (_name, payload) => {
     const before = (await visitStats()).pageViews;
     const res = await t.app.inject({
@@ -286,5 +290,71 @@ describe('page views and GET /api/dashboard/visits', () => {
     });
     expectError(res, 400);
     expect((await visitStats()).pageViews).toBe(before);
+  });
+});
+
+describe('daily page-view rows and the purge of raw rows', () => {
+  const DAY = 24 * HOUR;
+  /** Noon in Kinshasa, `daysAgo` days before today. */
+  const noonDaysAgo = (daysAgo: number, minutes = 0) =>
+    new Date(Date.parse(`${kinshasaToday()}T11:00:00Z`) - daysAgo * DAY + minutes * 60_000);
+  const dayOf = (daysAgo: number) =>
+    new Date(Date.parse(`${kinshasaToday()}T12:00:00Z`) - daysAgo * DAY).toISOString().slice(0, 10);
+
+  it('counts one row per page of the site, whatever the address form', async () => {
+    const before = await visitStats();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      remoteAddress: nextIp(),
+      payload: { path: '/en/properties/?type=rent', session: 'sessionEEE5' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const after = await visitStats();
+    expect(after.pageViews).toBe(before.pageViews + 1);
+    expect(after.topPages).toContainEqual({ path: '/en/properties', views: 1 });
+  });
+
+  it('sums finished days into daily rows, and the figures stay the same once the raw rows are purged', async () => {
+    // Two visits three days ago (one of them a bounce), one visit of two pages two days ago: one visitor.
+    await t.database.db.insert(pageViews).values([
+      { path: '/', visitor: 'v1', session: 'old-session-1', at: noonDaysAgo(3) },
+      { path: '/properties', visitor: 'v1', session: 'old-session-1', at: noonDaysAgo(3, 2) },
+      { path: '/', visitor: 'v1', session: 'old-session-2', at: noonDaysAgo(3, 30) },
+      { path: '/contact', visitor: 'v1', session: 'old-session-3', at: noonDaysAgo(2) },
+      { path: '/about', visitor: 'v1', session: 'old-session-3', at: noonDaysAgo(2, 4) },
+      // Older than the 30 days shown: summed, but not in the figures.
+      { path: '/', visitor: 'v9', session: 'old-session-9', at: noonDaysAgo(40) },
+    ]);
+    const withOld = await visitStats();
+    const todayRaw = withOld.dailyVisits.at(-1)!;
+    expect(withOld.dailyVisits.find((d) => d.date === dayOf(3))).toEqual({
+      date: dayOf(3),
+      visits: 2,
+      pageViews: 3,
+    });
+    expect(withOld.dailyVisits.find((d) => d.date === dayOf(2))).toEqual({
+      date: dayOf(2),
+      visits: 1,
+      pageViews: 2,
+    });
+    expect(withOld.dailyVisits.at(-1)).toEqual(todayRaw);
+    expect(await t.database.db.$count(visitDays)).toBe(3);
+    expect(await t.database.db.$count(pageViewDays)).toBe(5);
+
+    // Nothing today goes, whatever the date asked; only rows before it.
+    expect(await t.app.repos.stats.purgeRawPageViews(noonDaysAgo(50))).toBe(0);
+    expect(await t.app.repos.stats.purgeRawPageViews(new Date(Date.now() + DAY))).toBe(6);
+    expect(await t.database.db.$count(pageViews)).toBe(todayRaw.pageViews);
+    expect(await visitStats()).toEqual(withOld);
+  });
+
+  it('counts visitors per day: the same visitor on two days is two daily visitors', async () => {
+    const v = await visitStats();
+    const todayVisitors = new Set(
+      (await t.database.db.select({ visitor: pageViews.visitor }).from(pageViews)).map((r) => r.visitor),
+    ).size;
+    // v1 on two days: two daily visitors (the hashes' salt changes every day anyway).
+    expect(v.uniqueVisitors).toBe(todayVisitors + 2);
   });
 });

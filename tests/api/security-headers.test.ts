@@ -83,3 +83,46 @@ describe('security headers', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the site on another origin than the API', () => {
+  const CDN = 'https://www.ndako.example';
+  const API = 'https://api.ndako.example';
+  let split: TestApp;
+  beforeAll(async () => {
+    split = await buildTestApp({
+      env: {
+        PUBLIC_URL: CDN,
+        CORS_ORIGINS: ' https://preview.ndako.example ,',
+        PUBLIC_API_BASE: `${API}/api`,
+      },
+    });
+    await mkdir(split.env.SITE_DIR, { recursive: true });
+    await writeFile(join(split.env.SITE_DIR, 'index.html'), '<!doctype html><p>x</p>');
+  });
+  afterAll(() => split.close());
+
+  it('lets pages call exactly the API origin', async () => {
+    const csp = String((await split.app.inject('/')).headers['content-security-policy']);
+    expect(csp.split('; ').find((d) => d.startsWith('connect-src'))).toBe(`connect-src 'self' ${API}`);
+    const same = String((await t.app.inject('/')).headers['content-security-policy']);
+    expect(same.split('; ').find((d) => d.startsWith('connect-src'))).toBe("connect-src 'self'");
+  });
+
+  it('answers CORS, preflights included, for the configured origins and no other', async () => {
+    for (const origin of [CDN, 'https://preview.ndako.example']) {
+      const preflight = await split.app.inject({
+        method: 'OPTIONS',
+        url: '/api/analytics/pageview',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode, origin).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+      expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+      expect(preflight.headers['access-control-allow-headers']).toContain('content-type');
+    }
+    for (const origin of [API, 'https://ndako.example.evil', 'null']) {
+      const res = await split.app.inject({ url: '/api/properties', headers: { origin } });
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+  });
+});

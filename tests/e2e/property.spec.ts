@@ -49,6 +49,8 @@ test.describe('property page', () => {
       .poll(
         async () =>
           ((await (await request.get(`/api/properties/${p.id}`)).json()) as { viewCount: number }).viewCount,
+        // A view does not empty the API's read cache: the count read back may be up to its 10 s late.
+        { timeout: 15_000 },
       )
       .toBe(before + 1);
     const views = await page.evaluate(

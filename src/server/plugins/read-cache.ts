@@ -5,19 +5,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Public reads whose JSON answer may be kept a few seconds and reused (see read-cache.ts). */
     readCache?: boolean;
+    /**
+     * A public write that changes nothing the cached reads must show at once (a listing's view count):
+     * it does not empty the cache, or every visitor's page load would.
+     */
+    keepsReadCache?: boolean;
   }
 }
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
-/** Writes that change what the cached reads show: listings (view counts included), and their agents. */
+/** Writes that change what the cached reads show: listings and their agents (view counts excepted). */
 const INVALIDATES = /^\/api\/(properties|team)(\/|\?|$)/;
 
 /**
  * Keeps the serialised answers of the public listing reads for a few seconds, keyed by URL, so a burst of
  * identical reads costs one query and one serialisation. Any staff write to listings or the team empties
  * it at once, so an answer is never older than the last write made through this server; the TTL bounds what
- * another server on the same PostgreSQL database may have changed meanwhile.
+ * another server on the same PostgreSQL database may have changed meanwhile. View counts are the exception:
+ * a view does not empty it, so the counts a read shows may be up to the TTL old (nothing public needs them
+ * fresher, and the staff's Views page reads them through the same calls).
  */
 export default fp(async function readCache(app: FastifyInstance) {
   const entries = new Map<string, { payload: string; expires: number }>();
@@ -45,6 +52,12 @@ export default fp(async function readCache(app: FastifyInstance) {
 
   app.addHook('onResponse', async (request, reply) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (write && reply.statusCode < 400 && INVALIDATES.test(request.url)) entries.clear();
+    if (
+      write &&
+      !request.routeOptions.config.keepsReadCache &&
+      reply.statusCode < 400 &&
+      INVALIDATES.test(request.url)
+    )
+      entries.clear();
   });
 });

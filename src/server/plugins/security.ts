@@ -40,6 +40,15 @@ export function pageCsp(
   ].join('; ');
 }
 
+/**
+ * The policy of the site's pages under this configuration: the API's origin may be called when
+ * PUBLIC_API_BASE puts it elsewhere. A CDN serving the built site sends the same header.
+ */
+export const sitePageCsp = (
+  scriptHashes: readonly string[],
+  config: { MAP_TILE_URL: string; PUBLIC_API_BASE: string },
+) => pageCsp(scriptHashes, { tiles: tileSource(config.MAP_TILE_URL), api: originOf(config.PUBLIC_API_BASE) });
+
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
@@ -50,7 +59,6 @@ const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 export default fp(async function security(app: FastifyInstance) {
   const { env } = app;
   const hashesFile = join(resolve(env.SITE_DIR), CSP_HASHES_FILE);
-  const extra = { tiles: tileSource(env.MAP_TILE_URL), api: originOf(env.PUBLIC_API_BASE) };
   const origins = new Set(
     [env.PUBLIC_URL, ...(env.CORS_ORIGINS?.split(',') ?? [])].map((o) => originOf(o?.trim())).filter(Boolean),
   );
@@ -62,7 +70,7 @@ export default fp(async function security(app: FastifyInstance) {
     const key = info ? `${info.ino}:${info.mtimeMs}` : 'none';
     if (cache?.key !== key) {
       const hashes = info ? (JSON.parse(await readFile(hashesFile, 'utf8')) as string[]) : [];
-      cache = { key, csp: pageCsp(hashes, extra) };
+      cache = { key, csp: sitePageCsp(hashes, env) };
     }
     return cache.csp;
   }

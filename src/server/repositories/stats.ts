@@ -1,7 +1,15 @@
-import { count, desc, gte, sql } from 'drizzle-orm';
+import { and, count, desc, gte, lt, sql } from 'drizzle-orm';
 import type { DashboardStats, VisitStats } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { messages, pageViews, properties, teamMembers, visitRequests } from '../../db/schema.ts';
+import {
+  messages,
+  pageViewDays,
+  pageViews,
+  properties,
+  teamMembers,
+  visitDays,
+  visitRequests,
+} from '../../db/schema.ts';
 import type { ExchangeRates } from './properties.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,9 +22,47 @@ function monthStart(now: Date, monthsBack: number): Date {
 }
 
 const localDay = (d: Date) => new Date(d.getTime() + KINSHASA_OFFSET_MS).toISOString().slice(0, 10);
+/** "2026-11-23" → the instant that day starts in Kinshasa. */
+const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KINSHASA_OFFSET_MS);
 
-export function statsRepository({ db }: Database, rates: ExchangeRates) {
+export function statsRepository(database: Database, rates: ExchangeRates) {
+  const { db } = database;
   const usd = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
+
+  /**
+   * Sums every finished day (Kinshasa time) not summed yet into the daily rows, in one transaction. Days are
+   * summed in order and once: a later beacon cannot land in a finished day, its row is dated now.
+   */
+  async function rollUp(now: Date): Promise<void> {
+    const todayStart = sql`${dayStart(localDay(now)).toISOString()}::timestamptz`;
+    await database.transaction(async (tx) => {
+      const [last] = await tx
+        .select({ day: sql<string | null>`max(${visitDays.day})::text` })
+        .from(visitDays);
+      // Only the days after the last one summed: the raw rows before it are summed already.
+      const after = last?.day ? new Date(dayStart(last.day).getTime() + DAY_MS).toISOString() : null;
+      const raw = after
+        ? sql`${pageViews.at} < ${todayStart} AND ${pageViews.at} >= ${after}::timestamptz`
+        : sql`${pageViews.at} < ${todayStart}`;
+      const day = sql`(${pageViews.at} AT TIME ZONE INTERVAL '01:00')::date`;
+      await tx.execute(sql`
+        INSERT INTO ${visitDays} (day, visits, bounces, seconds, visitors, page_views)
+        SELECT s.day, count(*)::int, (count(*) FILTER (WHERE s.pages = 1))::int,
+               round(COALESCE(sum(s.seconds), 0))::int, v.visitors, sum(s.pages)::int
+        FROM (SELECT ${day} AS day, ${pageViews.session}, count(*) AS pages,
+                     EXTRACT(EPOCH FROM max(${pageViews.at}) - min(${pageViews.at})) AS seconds
+              FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2) s
+        JOIN (SELECT ${day} AS day, count(DISTINCT ${pageViews.visitor})::int AS visitors
+              FROM ${pageViews} WHERE ${raw} GROUP BY 1) v ON v.day = s.day
+        GROUP BY s.day, v.visitors
+        ON CONFLICT (day) DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO ${pageViewDays} (day, path, views, visitors)
+        SELECT ${day}, ${pageViews.path}, count(*)::int, count(DISTINCT ${pageViews.visitor})::int
+        FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2
+        ON CONFLICT (day, path) DO NOTHING`);
+    });
+  }
 
   return {
     async recordPageView(view: { path: string; visitor: string; session: string }): Promise<void> {
@@ -90,64 +136,102 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
       };
     },
 
-    /** Traffic of the last `days` days, from the page-view beacon. */
+    /**
+     * Traffic of the last `days` days (today included), from the page-view beacon: finished days from the
+     * daily rows, today from the raw ones. Finished days are rolled up first, so the figures are the same
+     * before and after the raw rows are purged.
+     */
     async visits(days = 30, now = new Date()): Promise<VisitStats> {
-      const since = new Date(now.getTime() - days * DAY_MS);
-      const recent = gte(pageViews.at, since);
+      await rollUp(now);
+      const today = localDay(now);
+      const from = localDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+      const window = and(gte(visitDays.day, from), lt(visitDays.day, today));
+      const [past] = await db
+        .select({
+          visits: sql<string>`COALESCE(sum(${visitDays.visits}), 0)`,
+          bounces: sql<string>`COALESCE(sum(${visitDays.bounces}), 0)`,
+          seconds: sql<string>`COALESCE(sum(${visitDays.seconds}), 0)`,
+          visitors: sql<string>`COALESCE(sum(${visitDays.visitors}), 0)`,
+          pageViews: sql<string>`COALESCE(sum(${visitDays.pageViews}), 0)`,
+        })
+        .from(visitDays)
+        .where(window);
+      const pastDays = await db
+        .select({ date: visitDays.day, visits: visitDays.visits, pageViews: visitDays.pageViews })
+        .from(visitDays)
+        .where(window);
+      const pastPages = await db
+        .select({ path: pageViewDays.path, views: sql<string>`sum(${pageViewDays.views})` })
+        .from(pageViewDays)
+        .where(and(gte(pageViewDays.day, from), lt(pageViewDays.day, today)))
+        .groupBy(pageViewDays.path);
+
+      const todays = gte(pageViews.at, dayStart(today));
       const perSession = db
         .select({
-          session: pageViews.session,
           pages: sql<number>`count(*)::int`.as('pages'),
           seconds: sql<number>`EXTRACT(EPOCH FROM max(${pageViews.at}) - min(${pageViews.at}))`.as('seconds'),
         })
         .from(pageViews)
-        .where(recent)
+        .where(todays)
         .groupBy(pageViews.session)
         .as('per_session');
       const [sessions] = await db
         .select({
           visits: sql<number>`count(*)::int`,
           bounces: sql<number>`count(*) FILTER (WHERE ${perSession.pages} = 1)::int`,
-          avgSeconds: sql<string>`COALESCE(avg(${perSession.seconds}), 0)`,
+          seconds: sql<string>`COALESCE(sum(${perSession.seconds}), 0)`,
         })
         .from(perSession);
       const [totals] = await db
         .select({ pageViews: count(), visitors: sql<number>`count(DISTINCT ${pageViews.visitor})::int` })
         .from(pageViews)
-        .where(recent);
-      const topPages = await db
-        .select({ path: pageViews.path, views: sql<number>`count(*)::int` })
+        .where(todays);
+      const todayPages = await db
+        .select({ path: pageViews.path, views: count() })
         .from(pageViews)
-        .where(recent)
-        .groupBy(pageViews.path)
-        .orderBy(desc(sql`count(*)`), pageViews.path)
-        .limit(10);
-      const day = sql<string>`to_char(${pageViews.at} + interval '1 hour', 'YYYY-MM-DD')`;
-      const daily = await db
-        .select({
-          date: day,
-          visits: sql<number>`count(DISTINCT ${pageViews.session})::int`,
-          pageViews: sql<number>`count(*)::int`,
-        })
-        .from(pageViews)
-        .where(recent)
-        .groupBy(day);
-      const byDay = new Map(daily.map((d) => [d.date, d]));
+        .where(todays)
+        .groupBy(pageViews.path);
+
+      const byPath = new Map<string, number>();
+      for (const p of [...pastPages, ...todayPages])
+        byPath.set(p.path, (byPath.get(p.path) ?? 0) + Number(p.views));
+      const topPages = [...byPath]
+        .map(([path, views]) => ({ path, views }))
+        .sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+        .slice(0, 10);
+      const todayVisits = Number(sessions?.visits ?? 0);
+      const todayViews = Number(totals?.pageViews ?? 0);
+      const byDay = new Map(pastDays.map((d) => [d.date, d]));
       const dailyVisits = Array.from({ length: days }, (_, i) => {
         const date = localDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS));
+        if (date === today) return { date, visits: todayVisits, pageViews: todayViews };
         const d = byDay.get(date);
-        return { date, visits: Number(d?.visits ?? 0), pageViews: Number(d?.pageViews ?? 0) };
+        return { date, visits: d?.visits ?? 0, pageViews: d?.pageViews ?? 0 };
       });
-      const visits = Number(sessions?.visits ?? 0);
+      const visits = Number(past?.visits ?? 0) + todayVisits;
+      const bounces = Number(past?.bounces ?? 0) + Number(sessions?.bounces ?? 0);
+      const seconds = Number(past?.seconds ?? 0) + Number(sessions?.seconds ?? 0);
       return {
         totalVisits: visits,
-        uniqueVisitors: Number(totals?.visitors ?? 0),
-        pageViews: totals?.pageViews ?? 0,
-        averageSessionDuration: Math.round(Number(sessions?.avgSeconds ?? 0)),
-        bounceRate: visits ? Math.round((Number(sessions?.bounces ?? 0) / visits) * 1000) / 10 : 0,
-        topPages: topPages.map((p) => ({ path: p.path, views: Number(p.views) })),
+        uniqueVisitors: Number(past?.visitors ?? 0) + Number(totals?.visitors ?? 0),
+        pageViews: Number(past?.pageViews ?? 0) + todayViews,
+        averageSessionDuration: visits ? Math.round(seconds / visits) : 0,
+        bounceRate: visits ? Math.round((bounces / visits) * 1000) / 10 : 0,
+        topPages,
         dailyVisits,
       };
+    },
+
+    /**
+     * Removes the raw page views older than `olderThan` once their days are rolled up (the daily rows stay),
+     * for the retention job; today's rows are never removed, they are not summed yet. Returns how many went.
+     */
+    async purgeRawPageViews(olderThan: Date, now = new Date()): Promise<number> {
+      await rollUp(now);
+      const limit = new Date(Math.min(olderThan.getTime(), dayStart(localDay(now)).getTime()));
+      const gone = await db.delete(pageViews).where(lt(pageViews.at, limit)).returning({ id: pageViews.id });
+      return gone.length;
     },
   };
 }

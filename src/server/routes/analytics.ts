@@ -1,17 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { sitePagePattern } from '../../build/page-paths.ts';
 import { PageViewInput } from '../../contract/index.ts';
+import { HttpError } from '../http-error.ts';
+
+/** "/en/properties/?type=rent#map" → "/en/properties": one row name per page, whatever the address form. */
+const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
 
 /**
  * The public pages' page-view beacon. No cookie and nothing personal is kept: the visitor is a hash of
  * address and browser with a salt that lives in memory for one day, so it cannot be reversed or linked
- * across days.
+ * across days. Only the site's own pages are counted: anything else would fill the dashboard's top pages
+ * with whatever a script sends.
  */
 const analytics: FastifyPluginAsyncZod = async (app) => {
+  const pages = sitePagePattern();
   let salt = { day: '', value: '' };
   const visitorOf = (ip: string, agent: string) => {
-    const day = new Date().toISOString().slice(0, 10);
+    // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
+    const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     if (salt.day !== day) salt = { day, value: randomBytes(16).toString('hex') };
     return createHash('sha256').update(`${salt.value}|${ip}|${agent}`).digest('hex').slice(0, 32);
   };
@@ -23,7 +31,8 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['Analytics'], body: PageViewInput, response: { 204: z.null() } },
     },
     async (req, reply) => {
-      const path = req.body.path.split(/[?#]/)[0]!;
+      const path = pagePath(req.body.path);
+      if (!pages.test(path)) throw new HttpError(400, 'Chemin invalide : ce n’est pas une page du site');
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,
