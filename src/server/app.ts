@@ -24,6 +24,7 @@ import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
+import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import messagesRoutes from './routes/messages.ts';
@@ -134,6 +135,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         accountsRoutes,
         auditRoutes,
         publishRoutes,
+        demoRoutes,
       ]) {
         await api.register(routes);
       }
