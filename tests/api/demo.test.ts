@@ -191,5 +191,9 @@ describe('demo data', () => {
     const res = await clear(t);
     expect(res.statusCode).toBe(200);
     expect(Object.values(res.json<DemoClearResult>().deleted).every((n) => n === 0)).toBe(true);
+    const audit = (await t.app.inject({ url: '/api/audit?entity=demo', headers: t.auth })).json<{
+      data: AuditEntry[];
+    }>().data;
+    expect(audit).toHaveLength(1);
   });
 });

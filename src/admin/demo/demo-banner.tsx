@@ -2,13 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { DemoClearResult, DemoCounts, DemoStatus } from '../../contract/index.ts';
 import { api } from '../lib/api.ts';
+import { formatNumber } from '../lib/format.ts';
 import { $changes } from '../lib/changes.ts';
 import { mutate } from '../lib/mutate.ts';
 import { Confirm } from '../ui/modal.tsx';
 
 const LABEL = 'Supprimer les données de démonstration';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
 
 function summary(c: DemoCounts): string {
   return [

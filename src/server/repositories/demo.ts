@@ -91,15 +91,19 @@ export function demoRepository(database: Database, audit: AuditRepository) {
           kept: { team: keptTeam.length, media: keptMedia.length },
           files,
         };
+        // Nothing was left to remove: no change, so no audit row (and nothing to publish).
+        const changed = Object.values(deleted).some((n) => n > 0) || keptTeam.length + keptMedia.length > 0;
         return [
           result,
-          {
-            action: 'delete',
-            entity: 'demo',
-            entityId: null,
-            label: 'Données de démonstration',
-            detail: describe(deleted),
-          },
+          changed
+            ? {
+                action: 'delete',
+                entity: 'demo',
+                entityId: null,
+                label: 'Données de démonstration',
+                detail: describe(deleted),
+              }
+            : null,
         ];
       });
     },
