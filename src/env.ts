@@ -83,6 +83,13 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Publish automatically this many seconds after the last staff change; 0 turns it off. */
   PUBLISH_AUTO_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(0),
+
+  /** Where `npm run backup` and the daily backup write their archives. */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** The running server backs itself up once a day (the only way while it holds a PGlite DATA_DIR). */
+  BACKUP_DAILY: flag.default(false),
+  /** How many archives the daily backup keeps in BACKUP_DIR (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

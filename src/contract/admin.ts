@@ -24,7 +24,7 @@ export const AccountInput = z.object({
 export type AccountInput = z.infer<typeof AccountInput>;
 export type AccountInputDraft = z.input<typeof AccountInput>;
 
-export const AUDIT_ENTITIES = ['property', 'team', 'message', 'visit', 'account', 'site'] as const;
+export const AUDIT_ENTITIES = ['property', 'team', 'message', 'visit', 'account', 'site', 'demo'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'publish'] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export const AuditAction = z.enum(AUDIT_ACTIONS);

@@ -9,3 +9,4 @@ export * from './visit.ts';
 export * from './dashboard.ts';
 export * from './auth.ts';
 export * from './admin.ts';
+export * from './demo.ts';

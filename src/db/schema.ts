@@ -47,6 +47,12 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
+/**
+ * Set on the rows the demo seed writes and cleared by any staff edit of the row, so "remove the demo data"
+ * deletes exactly what nobody at the agency has made or touched.
+ */
+const demo = { demo: boolean('demo').notNull().default(false) };
+
 export const teamMembers = pgTable('team_members', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
@@ -58,6 +64,7 @@ export const teamMembers = pgTable('team_members', {
     .notNull()
     .default(sql`CURRENT_DATE`),
   isActive: boolean('is_active').notNull().default(true),
+  ...demo,
   ...timestamps,
 });
 
@@ -90,6 +97,7 @@ export const properties = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    ...demo,
     ...timestamps,
   },
   (t) => [
@@ -124,6 +132,7 @@ export const messages = pgTable(
     propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
     status: messageStatusEnum('status').notNull().default('new'),
     repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+    ...demo,
     ...timestamps,
   },
   (t) => [
@@ -143,6 +152,7 @@ export const visitRequests = pgTable(
     url: text('url'),
     propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
     status: visitStatusEnum('status').notNull().default('new'),
+    ...demo,
     ...timestamps,
   },
   (t) => [
@@ -161,6 +171,7 @@ export const media = pgTable('media', {
   height: integer('height'),
   files: jsonb('files').$type<string[]>().notNull(),
   item: jsonb('item').$type<MediaItem>().notNull(),
+  ...demo,
   createdAt: timestamps.createdAt,
 });
 
@@ -217,6 +228,7 @@ export const pageViews = pgTable(
     /** Random id the page keeps in sessionStorage for the length of a visit. */
     session: text('session').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...demo,
   },
   (t) => [index('page_views_at_idx').on(t.at), index('page_views_session_idx').on(t.session, t.at)],
 );

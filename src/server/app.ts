@@ -24,6 +24,7 @@ import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
+import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import messagesRoutes from './routes/messages.ts';
@@ -31,6 +32,7 @@ import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
+import { scheduleDailyBackups } from './services/backup-schedule.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createPublisher } from './services/publisher.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
@@ -75,7 +77,10 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     log: app.log,
   });
   app.decorate('publisher', publisher);
+  const backups = env.BACKUP_DAILY ? scheduleDailyBackups({ database, env, log: app.log }) : null;
   app.addHook('onClose', async () => {
+    // A backup under way finishes before the database it reads closes.
+    await backups?.stop();
     // A running build is stopped (its process killed) before the database it reads closes.
     await publisher.close();
     await notifications.idle();
@@ -134,6 +139,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         accountsRoutes,
         auditRoutes,
         publishRoutes,
+        demoRoutes,
       ]) {
         await api.register(routes);
       }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { auditRepository } from './repositories/audit.ts';
+import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
@@ -25,6 +26,7 @@ export function createRepositories(database: Database, env: Env) {
     accounts: accountsRepository(database, audit),
     media: mediaRepository(database),
     stats: statsRepository(database, rates),
+    demo: demoRepository(database, audit),
   };
 }
 

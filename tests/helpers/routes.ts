@@ -151,6 +151,8 @@ export const ROUTES: readonly Route[] = [
   { call: 'GET /api/audit', access: 'admin', query: AuditListQuery },
   { call: 'GET /api/publish', access: 'staff' },
   { call: 'POST /api/publish', access: 'staff' },
+  { call: 'GET /api/demo', access: 'admin' },
+  { call: 'POST /api/demo/clear', access: 'admin' },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;

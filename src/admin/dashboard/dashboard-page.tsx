@@ -1,6 +1,8 @@
+import { useStore } from '@nanostores/react';
 import type { DashboardStats, VisitStats } from '../../contract/index.ts';
 import { api } from '../lib/api.ts';
 import { formatDuration, formatNumber, percentChange, signed } from '../lib/format.ts';
+import { $changes } from '../lib/changes.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Link } from '../ui/link.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
@@ -39,13 +41,15 @@ function changeCaption(current: number, previous: number, unit: string): string 
 
 /** Spec §2 dashboard: every figure and caption is computed from the data (the prototype's were fixed text). */
 export function DashboardPage() {
+  // Figures follow changes made from the shell too (the demo data removed from the banner).
+  const changes = useStore($changes);
   const resource = useResource(
     () =>
       Promise.all([
         api().get('dashboard/stats').json<DashboardStats>(),
         api().get('dashboard/visits').json<VisitStats>(),
       ]),
-    'dashboard',
+    `dashboard-${changes}`,
   );
   if (resource.error)
     return <LoadError message="Erreur lors du chargement du tableau de bord" onRetry={resource.reload} />;

@@ -47,6 +47,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   visit: 'Visite',
   account: 'Compte',
   site: 'Site public',
+  demo: 'Démonstration',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Account, DashboardStats } from '../../contract/index.ts';
+import { DemoBanner } from '../demo/demo-banner.tsx';
 import { PublishControl } from '../publish/publish-control.tsx';
 import { api } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
@@ -151,6 +152,7 @@ export function AdminLayout({
           </div>
         </header>
         <main className="adm-content" id="main" tabIndex={-1}>
+          {account.role === 'admin' && <DemoBanner />}
           {children}
         </main>
       </div>

@@ -83,6 +83,8 @@ async function insertInBatches<T>(
   }
 }
 
+const asDemo = <T extends object>(row: T) => ({ ...row, demo: true });
+
 const mediaRow = (stored: StoredMedia) => ({
   id: stored.item.id,
   type: 'image' as const,
@@ -92,6 +94,7 @@ const mediaRow = (stored: StoredMedia) => ({
   height: stored.height,
   files: stored.files,
   item: stored.item,
+  demo: true,
 });
 
 /**
@@ -162,6 +165,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
             photo: storedPortraits[i]?.item.url ?? null,
             joinDate: joined.toISOString().slice(0, 10),
             isActive: member.isActive,
+            demo: true,
             createdAt: joined,
             updatedAt: new Date(now - (member.isActive ? 30 : 200) * DAY),
           };
@@ -176,11 +180,12 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       return [[id, weight] as const];
     });
 
+    // Every row written here is marked as demo: staff can remove them all at once before going live.
     const rows = buildListings(rng, options.properties, {
       now: new Date(now),
       pool: pool as PhotoPool,
       agents,
-    });
+    }).map(asDemo);
     const listings: ListingRef[] = [];
     await insertInBatches(
       rows,
@@ -197,12 +202,12 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       (done) => log(`Seeding: properties ${done}/${rows.length}`),
     );
 
-    const messageRows = buildMessages(rng, now, listings);
+    const messageRows = buildMessages(rng, now, listings).map(asDemo);
     await insertInBatches(messageRows, (batch) => tx.insert(messages).values(batch));
-    const visitRows = buildVisits(rng, now, listings, SITE_URL);
+    const visitRows = buildVisits(rng, now, listings, SITE_URL).map(asDemo);
     await insertInBatches(visitRows, (batch) => tx.insert(visitRequests).values(batch));
     log(`Seeding: messages ${messageRows.length}, visit requests ${visitRows.length}`);
-    const viewRows = buildPageViews(rng, now, listings);
+    const viewRows = buildPageViews(rng, now, listings).map(asDemo);
     await insertInBatches(viewRows, (batch) => tx.insert(pageViews).values(batch));
     // The Views page's "most recent" order: each listing's last view is its page's last demo visit.
     await tx.execute(sql`

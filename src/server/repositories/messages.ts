@@ -85,6 +85,8 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
             status,
             repliedAt:
               status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
+            // Handled by staff: kept when the demo data is cleared.
+            demo: false,
             updatedAt: sql`now()`,
           })
           .where(eq(messages.id, id))

@@ -156,7 +156,13 @@ export function propertiesRepository(database: Database, rates: ExchangeRates, a
           if (!before) return [null, null];
           await tx
             .update(properties)
-            .set({ ...input, statusChangedAt: statusChangedAt(input.status), updatedAt: sql`now()` })
+            // Edited by staff: the listing is the agency's now, and clearing the demo keeps it.
+            .set({
+              ...input,
+              statusChangedAt: statusChangedAt(input.status),
+              demo: false,
+              updatedAt: sql`now()`,
+            })
             .where(eq(properties.id, id));
           const detail = changedFields(before, input).join(', ') || null;
           return [
@@ -173,7 +179,7 @@ export function propertiesRepository(database: Database, rates: ExchangeRates, a
         if (!before) return [null, null];
         await tx
           .update(properties)
-          .set({ status, statusChangedAt: statusChangedAt(status), updatedAt: sql`now()` })
+          .set({ status, statusChangedAt: statusChangedAt(status), demo: false, updatedAt: sql`now()` })
           .where(eq(properties.id, id));
         const detail = transition(before.status, status);
         return [

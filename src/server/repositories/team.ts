@@ -90,7 +90,8 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
         const next = values(input);
         await tx
           .update(teamMembers)
-          .set({ ...next, updatedAt: sql`now()` })
+          // Edited by staff: no longer demo data (clearing the demo keeps it).
+          .set({ ...next, demo: false, updatedAt: sql`now()` })
           .where(eq(teamMembers.id, id));
         const detail = changedFields(before, next).join(', ') || null;
         return [
@@ -104,7 +105,7 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
       return audit.change(actor, async (tx) => {
         const [row] = await tx
           .update(teamMembers)
-          .set({ isActive: sql`NOT ${teamMembers.isActive}`, updatedAt: sql`now()` })
+          .set({ isActive: sql`NOT ${teamMembers.isActive}`, demo: false, updatedAt: sql`now()` })
           .where(eq(teamMembers.id, id))
           .returning({ name: teamMembers.name, isActive: teamMembers.isActive });
         if (!row) return [null, null];

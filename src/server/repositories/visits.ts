@@ -72,7 +72,8 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
         if (!before) return [null, null];
         const [row] = await tx
           .update(visitRequests)
-          .set({ status, updatedAt: sql`now()` })
+          // Handled by staff: kept when the demo data is cleared.
+          .set({ status, demo: false, updatedAt: sql`now()` })
           .where(eq(visitRequests.id, id))
           .returning();
         const visit = toVisit(row!);

@@ -1,0 +1,83 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { DemoClearResult, DemoCounts, DemoStatus } from '../../contract/index.ts';
+import { api } from '../lib/api.ts';
+import { formatNumber } from '../lib/format.ts';
+import { $changes } from '../lib/changes.ts';
+import { mutate } from '../lib/mutate.ts';
+import { Confirm } from '../ui/modal.tsx';
+
+const LABEL = 'Supprimer les données de démonstration';
+
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
+
+function summary(c: DemoCounts): string {
+  return [
+    plural(c.properties, 'propriété', 'propriétés'),
+    plural(c.team, "membre de l'équipe", "membres de l'équipe"),
+    plural(c.messages, 'message', 'messages'),
+    plural(c.visitRequests, 'demande de visite', 'demandes de visite'),
+    plural(c.pageViews, 'page vue', 'pages vues'),
+  ].join(', ');
+}
+
+/**
+ * Going live (admins): while rows of the demo seed remain, one banner offers to remove them all. Whatever
+ * staff created or edited is not demo any more and stays, as do accounts and settings.
+ */
+export function DemoBanner() {
+  const changes = useStore($changes);
+  const [remaining, setRemaining] = useState<DemoCounts | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    api()
+      .get('demo')
+      .json<DemoStatus>()
+      .then((s) => !stopped && setRemaining(s.remaining))
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      stopped = true;
+    };
+  }, [changes]);
+
+  if (!remaining || Object.values(remaining).every((n) => n === 0)) return null;
+
+  const clear = async () => {
+    setBusy(true);
+    const outcome = await mutate(() => api().post('demo/clear').json<DemoClearResult>(), {
+      success: (r) => `Données de démonstration supprimées (${summary(r.deleted)}) : le site est republié`,
+      failure: 'La suppression des données de démonstration a échoué',
+    });
+    setBusy(false);
+    setAsking(false);
+    if (outcome.ok) setRemaining(null);
+  };
+
+  return (
+    <section className="adm-demo" aria-label="Données de démonstration">
+      <p>
+        <strong>Le site contient encore des données de démonstration</strong> ({summary(remaining)}).
+        Supprimez-les avant de publier votre propre catalogue.
+      </p>
+      <button type="button" className="btn adm-btn-danger-outline" onClick={() => setAsking(true)}>
+        {LABEL}
+      </button>
+      <Confirm
+        open={asking}
+        title={LABEL}
+        message={
+          `Seront supprimés définitivement : ${summary(remaining)}, avec leurs photos. ` +
+          'Les comptes, les réglages et tout ce que votre équipe a créé ou modifié sont conservés. ' +
+          'Le site public sera ensuite republié.'
+        }
+        confirmLabel={LABEL}
+        busy={busy}
+        onConfirm={() => void clear()}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}

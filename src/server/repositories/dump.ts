@@ -1,0 +1,155 @@
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+
+// A logical dump of every table of the schema as JSON lines (PostgreSQL's own `row_to_json` text, never
+// parsed in JavaScript, so numerics, timestamps and jsonb come back exactly), loaded with
+// `json_populate_recordset`: the same archive restores into PGlite or any PostgreSQL server.
+
+/** The schema's tables, each after the tables it references, so rows load in order. */
+export function tablesInOrder(): string[] {
+  const tables = Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[];
+  const deps = new Map(
+    tables.map((t) => [
+      getTableName(t),
+      getTableConfig(t).foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)),
+    ]),
+  );
+  const order: string[] = [];
+  const visit = (name: string) => {
+    if (order.includes(name)) return;
+    for (const dep of deps.get(name) ?? []) if (dep !== name) visit(dep);
+    order.push(name);
+  };
+  [...deps.keys()].sort().forEach(visit);
+  return order;
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+const all = async <T>(db: Db, query: SQL) => rowsOf<T>(await db.execute(query));
+const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+
+export interface TableDump {
+  name: string;
+  columns: string[];
+  /** One JSON object per row, as PostgreSQL wrote it. */
+  lines: string[];
+  /** The identity sequence's position, so new rows do not reuse the ids of deleted ones. */
+  sequence: { lastValue: string; isCalled: boolean } | null;
+}
+
+export interface DatabaseDump {
+  /** How many migrations had been applied: a backup restores into code that knows at least as many. */
+  migrations: number;
+  tables: TableDump[];
+}
+
+async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const rows = await all<{ name: string }>(
+    db,
+    sql`SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${table} ORDER BY ordinal_position`,
+  );
+  return rows.map((r) => r.name);
+}
+
+async function sequenceOf(db: Db, table: string): Promise<string | null> {
+  const [row] = await all<{ seq: string | null }>(
+    db,
+    sql`SELECT pg_get_serial_sequence(${`public."${table}"`}, 'id') AS seq`,
+  );
+  return row?.seq ?? null;
+}
+
+async function migrationCount(db: Db): Promise<number> {
+  const [row] = await all<{ n: number | string }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export function dumpRepository(database: Database) {
+  return {
+    /** Every row of every table as of one moment (one repeatable-read transaction). */
+    async dump(): Promise<DatabaseDump> {
+      return database.db.transaction(
+        async (tx) => {
+          const tables: TableDump[] = [];
+          for (const name of tablesInOrder()) {
+            const lines = await all<{ j: string }>(
+              tx,
+              sql`SELECT row_to_json(t)::text AS j FROM ${ident(name)} t ORDER BY t.id`,
+            );
+            const seq = await sequenceOf(tx, name);
+            let sequence: TableDump['sequence'] = null;
+            if (seq) {
+              const [s] = await all<{ v: string; c: boolean }>(
+                tx,
+                sql`SELECT last_value::text AS v, is_called AS c FROM ${sql.raw(seq)}`,
+              );
+              if (s) sequence = { lastValue: s.v, isCalled: s.c };
+            }
+            tables.push({ name, columns: await columnsOf(tx, name), lines: lines.map((l) => l.j), sequence });
+          }
+          return { migrations: await migrationCount(tx), tables };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    /** How many rows the tables hold in all: a restore goes only into an empty database. */
+    async rowCount(): Promise<number> {
+      let total = 0;
+      for (const name of tablesInOrder()) {
+        const [row] = await all<{ n: number | string }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM ${ident(name)}`,
+        );
+        total += Number(row?.n ?? 0);
+      }
+      return total;
+    },
+
+    /**
+     * Loads a dump in one transaction: `wipe` first empties every table (restore --force). Columns the code
+     * has added since the backup take their defaults; a backup from newer code is refused.
+     */
+    async load(dump: DatabaseDump, options: { wipe: boolean }): Promise<void> {
+      const known = await migrationCount(database.db);
+      if (dump.migrations > known) {
+        throw new Error(
+          `This backup was made by a newer version of Ndako (${dump.migrations} migrations, this one has ${known}): update the code first`,
+        );
+      }
+      await database.transaction(async (tx) => {
+        const names = tablesInOrder();
+        if (options.wipe) {
+          await tx.execute(sql`TRUNCATE ${sql.join(names.map(ident), sql`, `)} RESTART IDENTITY CASCADE`);
+        }
+        for (const table of dump.tables) {
+          if (!names.includes(table.name)) throw new Error(`Unknown table in the backup: ${table.name}`);
+          const current = new Set(await columnsOf(tx, table.name));
+          const missing = table.columns.filter((c) => !current.has(c));
+          if (missing.length) throw new Error(`Columns unknown here: ${table.name}.${missing.join(', ')}`);
+          const cols = sql.join(table.columns.map(ident), sql`, `);
+          for (let i = 0; i < table.lines.length; i += 1000) {
+            const json = `[${table.lines.slice(i, i + 1000).join(',')}]`;
+            await tx.execute(sql`INSERT INTO ${ident(table.name)} (${cols}) OVERRIDING SYSTEM VALUE
+              SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table.name)}, ${json}::json)`);
+          }
+          const seq = await sequenceOf(tx, table.name);
+          if (seq && table.sequence) {
+            await tx.execute(
+              sql`SELECT setval(${seq}::regclass, ${table.sequence.lastValue}::bigint, ${table.sequence.isCalled})`,
+            );
+          }
+        }
+      });
+    },
+  };
+}
+
+export type DumpRepository = ReturnType<typeof dumpRepository>;
