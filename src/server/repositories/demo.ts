@@ -3,6 +3,7 @@ import type { DemoClearResult, DemoCounts } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../../db/schema.ts';
 import type { Actor, AuditRepository } from './audit.ts';
+import { deletePageViews } from './stats.ts';
 
 /** A media row still shown by a listing or a team member that stays (their files are named after its id). */
 const mediaInUse = sql`(
@@ -56,9 +57,7 @@ export function demoRepository(database: Database, audit: AuditRepository) {
         const messagesDeleted = await ids(
           tx.delete(messages).where(eq(messages.demo, true)).returning({ id: messages.id }),
         );
-        const pageViewsDeleted = await ids(
-          tx.delete(pageViews).where(eq(pageViews.demo, true)).returning({ id: pageViews.id }),
-        );
+        const pageViewsDeleted = await deletePageViews(tx, eq(pageViews.demo, true));
         const propertiesDeleted = await ids(
           tx.delete(properties).where(eq(properties.demo, true)).returning({ id: properties.id }),
         );

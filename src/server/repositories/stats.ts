@@ -1,6 +1,6 @@
-import { and, count, desc, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DashboardStats, VisitStats } from '../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import {
   messages,
   pageViewDays,
@@ -25,6 +25,62 @@ const localDay = (d: Date) => new Date(d.getTime() + KINSHASA_OFFSET_MS).toISOSt
 /** "2026-11-23" → the instant that day starts in Kinshasa. */
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KINSHASA_OFFSET_MS);
 
+const rawDay = sql`(${pageViews.at} AT TIME ZONE INTERVAL '01:00')::date`;
+
+/** Sums the raw page views that `raw` selects into the daily rows (days already summed are left as they are). */
+async function summarise(tx: Db, raw: SQL): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${visitDays} (day, visits, bounces, seconds, visitors, page_views)
+    SELECT s.day, count(*)::int, (count(*) FILTER (WHERE s.pages = 1))::int,
+           round(COALESCE(sum(s.seconds), 0))::int, v.visitors, sum(s.pages)::int
+    FROM (SELECT ${rawDay} AS day, ${pageViews.session}, count(*) AS pages,
+                 EXTRACT(EPOCH FROM max(${pageViews.at}) - min(${pageViews.at})) AS seconds
+          FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2) s
+    JOIN (SELECT ${rawDay} AS day, count(DISTINCT ${pageViews.visitor})::int AS visitors
+          FROM ${pageViews} WHERE ${raw} GROUP BY 1) v ON v.day = s.day
+    GROUP BY s.day, v.visitors
+    ON CONFLICT (day) DO NOTHING`);
+  await tx.execute(sql`
+    INSERT INTO ${pageViewDays} (day, path, views, visitors)
+    SELECT ${rawDay}, ${pageViews.path}, count(*)::int, count(DISTINCT ${pageViews.visitor})::int
+    FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2
+    ON CONFLICT (day, path) DO NOTHING`);
+}
+
+/**
+ * Deletes the raw page views that `which` selects and sums their days again from the rows left, inside the
+ * caller's transaction: the daily rows never keep views whose raw rows were removed (the demo's, say).
+ */
+export async function deletePageViews(tx: Db, which: SQL): Promise<number> {
+  const gone = await tx
+    .delete(pageViews)
+    .where(which)
+    .returning({ day: sql<string>`${rawDay}::text` });
+  const days = [...new Set(gone.map((row) => row.day))];
+  if (days.length > 0) {
+    const list = sql.join(
+      days.map((day) => sql`${day}::date`),
+      sql`, `,
+    );
+    const summed = sql`${visitDays.day} IN (${list})`;
+    const [last] = await tx.select({ day: sql<string | null>`max(${visitDays.day})::text` }).from(visitDays);
+    await tx.delete(visitDays).where(summed);
+    await tx.delete(pageViewDays).where(sql`${pageViewDays.day} IN (${list})`);
+    // Only days that were summed already are summed again; later days wait for the next roll-up.
+    const again = days.filter((day) => last?.day && day <= last.day);
+    if (again.length > 0) {
+      await summarise(
+        tx,
+        sql`${rawDay} IN (${sql.join(
+          again.map((day) => sql`${day}::date`),
+          sql`, `,
+        )})`,
+      );
+    }
+  }
+  return gone.length;
+}
+
 export function statsRepository(database: Database, rates: ExchangeRates) {
   const { db } = database;
   const usd = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
@@ -41,26 +97,12 @@ export function statsRepository(database: Database, rates: ExchangeRates) {
         .from(visitDays);
       // Only the days after the last one summed: the raw rows before it are summed already.
       const after = last?.day ? new Date(dayStart(last.day).getTime() + DAY_MS).toISOString() : null;
-      const raw = after
-        ? sql`${pageViews.at} < ${todayStart} AND ${pageViews.at} >= ${after}::timestamptz`
-        : sql`${pageViews.at} < ${todayStart}`;
-      const day = sql`(${pageViews.at} AT TIME ZONE INTERVAL '01:00')::date`;
-      await tx.execute(sql`
-        INSERT INTO ${visitDays} (day, visits, bounces, seconds, visitors, page_views)
-        SELECT s.day, count(*)::int, (count(*) FILTER (WHERE s.pages = 1))::int,
-               round(COALESCE(sum(s.seconds), 0))::int, v.visitors, sum(s.pages)::int
-        FROM (SELECT ${day} AS day, ${pageViews.session}, count(*) AS pages,
-                     EXTRACT(EPOCH FROM max(${pageViews.at}) - min(${pageViews.at})) AS seconds
-              FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2) s
-        JOIN (SELECT ${day} AS day, count(DISTINCT ${pageViews.visitor})::int AS visitors
-              FROM ${pageViews} WHERE ${raw} GROUP BY 1) v ON v.day = s.day
-        GROUP BY s.day, v.visitors
-        ON CONFLICT (day) DO NOTHING`);
-      await tx.execute(sql`
-        INSERT INTO ${pageViewDays} (day, path, views, visitors)
-        SELECT ${day}, ${pageViews.path}, count(*)::int, count(DISTINCT ${pageViews.visitor})::int
-        FROM ${pageViews} WHERE ${raw} GROUP BY 1, 2
-        ON CONFLICT (day, path) DO NOTHING`);
+      await summarise(
+        tx,
+        after
+          ? sql`${pageViews.at} < ${todayStart} AND ${pageViews.at} >= ${after}::timestamptz`
+          : sql`${pageViews.at} < ${todayStart}`,
+      );
     });
   }
 
