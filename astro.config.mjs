@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { cspHashes } from './src/build/csp-hashes.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
+import { searchIndex } from './src/build/search-index.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -18,6 +19,8 @@ export default defineConfig({
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
     cspHashes(),
+    // Before precompress: Pagefind's script is compressed with the rest.
+    searchIndex(),
     precompress(),
   ],
   vite: { plugins: [publicIslandsOnPreact()] },
