@@ -160,7 +160,7 @@ function start(root: HTMLElement) {
     list.append(...items);
     shown += next.length;
     more.hidden = shown >= results.length;
-    if (focus) items[0]?.querySelector('a')?.focus();
+    if (focus) items[0]?.querySelector<HTMLElement>('h2 a')?.focus();
   }
 
   function resultItem(r: ResultData): HTMLLIElement {
