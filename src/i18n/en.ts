@@ -446,6 +446,7 @@ export const en: Dictionary = {
   'search.label': 'Words to search for',
   'search.placeholder': 'Pool, borehole, furnished…',
   'search.submit': 'Search',
+  'search.filters.title': 'Filters',
   'search.filters.type': 'Type',
   'search.filters.typeAll': 'All types',
   'search.filters.category': 'Category',

@@ -450,6 +450,7 @@ export const fr = {
   'search.label': 'Mots recherchés',
   'search.placeholder': 'Piscine, forage, meublé…',
   'search.submit': 'Rechercher',
+  'search.filters.title': 'Filtres',
   'search.filters.type': 'Type',
   'search.filters.typeAll': 'Tous les types',
   'search.filters.category': 'Catégorie',

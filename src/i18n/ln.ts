@@ -455,6 +455,7 @@ export const ln: Dictionary = {
   'search.label': 'Maloba ya koluka',
   'search.placeholder': 'Piscine, forage, meublé…',
   'search.submit': 'Luka',
+  'search.filters.title': 'Ba filtre',
   'search.filters.type': 'Koteka to kofutela',
   'search.filters.typeAll': 'Ndenge nyonso',
   'search.filters.category': 'Lolenge ya ndako',

@@ -40,7 +40,7 @@ function start(root: HTMLElement) {
   const t = createTranslator(JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>);
   const form = root.querySelector<HTMLFormElement>('form')!;
   const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
-  const filterBox = root.querySelector<HTMLElement>('[data-search-filters]')!;
+  const filterBox = root.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
   const status = root.querySelector<HTMLElement>('[data-search-status]')!;
   const state = root.querySelector<HTMLElement>('[data-search-state]')!;
   const list = root.querySelector<HTMLOListElement>('[data-search-results]')!;
@@ -50,6 +50,8 @@ function start(root: HTMLElement) {
   );
 
   let pagefind: Promise<Pagefind> | null = null;
+  let filtersFilled: Promise<void> | null = null;
+  let filled = false;
   let results: PagefindResult[] = [];
   let shown = 0;
   let run = 0;
@@ -63,29 +65,35 @@ function start(root: HTMLElement) {
       // On the page's thread: no worker script to download, and the worker would run under the resources'
       // CSP. Searching a few thousand pages' index is quick enough there.
       await pf.options({ basePath: '/pagefind/', noWorker: true, excerptLength: 24 });
-      fillFilters(await pf.filters());
       return pf;
     })();
     pagefind.catch(() => (pagefind = null));
     return pagefind;
   };
 
-  function fillFilters(all: Record<string, Record<string, number>>) {
-    const wanted = parseSearch(location.search).filters;
-    FILTER_NAMES.forEach((name, i) => {
-      const select = selects[i]!;
-      for (const [value, count] of filterOptions(all[name]))
-        select.add(new Option(`${value} (${count})`, value));
-      select.value = wanted[name];
-    });
-    filterBox.hidden = false;
-  }
+  // The filters' values are Pagefind's filter files: fetched when the visitor opens the filters (or comes
+  // with filters in the URL), not with every first search.
+  const fillFilters = () => {
+    filtersFilled ??= (async () => {
+      const all = await (await load()).filters();
+      const wanted = parseSearch(location.search).filters;
+      FILTER_NAMES.forEach((name, i) => {
+        const select = selects[i]!;
+        for (const [value, count] of filterOptions(all[name]))
+          select.add(new Option(`${value} (${count})`, value));
+        select.value = wanted[name];
+      });
+      filled = true;
+    })();
+    filtersFilled.catch(() => (filtersFilled = null));
+    return filtersFilled;
+  };
 
   function current(): SearchState {
     const filters = { type: '', category: '', commune: '' };
     FILTER_NAMES.forEach((name, i) => (filters[name] = selects[i]!.value));
-    // Before the filters are filled in, the URL's filters still hold.
-    if (filterBox.hidden) Object.assign(filters, parseSearch(location.search).filters);
+    // Until the filters are filled in, the URL's filters still hold.
+    if (!filled) Object.assign(filters, parseSearch(location.search).filters);
     return { q: input.value.trim().slice(0, 100), filters };
   }
 
@@ -220,10 +228,14 @@ function start(root: HTMLElement) {
     timer = setTimeout(() => void search(), 300);
   });
   for (const select of selects) select.addEventListener('change', () => void search());
+  filterBox.addEventListener('toggle', () => {
+    if (filterBox.open) void fillFilters().catch(() => showState('error'));
+  });
   more.addEventListener('click', () => void showMore(run, true).catch(() => showState('error')));
 
   const initial = parseSearch(location.search);
   input.value = initial.q;
+  if (FILTER_NAMES.some((name) => initial.filters[name])) filterBox.open = true;
   if (isActive(initial)) void search();
   else showState('prompt');
 }

@@ -123,6 +123,8 @@ test.describe('content search', () => {
   test('filters come from Pagefind and narrow the results', async ({ page }) => {
     await searchFor(page, '/search/', 'forage');
     const total = Number((await status(page).innerText()).match(/\d+/)?.[0]);
+    await page.getByText('Filtres', { exact: true }).click();
+    await expect(page.getByLabel('Type').locator('option')).toHaveCount(3);
     await page.getByLabel('Type').selectOption('À louer');
     await expect(page).toHaveURL(/\?q=forage&type=%C3%80\+louer$/);
     await expect(status(page)).not.toHaveText(`${total} résultats trouvés`);
@@ -130,6 +132,10 @@ test.describe('content search', () => {
     expect(rent).toBeLessThan(total);
     for (const price of await results(page).locator('.price').allInnerTexts())
       expect(price).toContain('/mois');
+    // A link with filters opens them, chosen.
+    await page.reload();
+    await expect(page.getByLabel('Type')).toHaveValue('À louer');
+    await expect(status(page)).toHaveText(`${rent} résultats trouvés`);
   });
 
   test('an empty result says so, in the catalogue’s words', async ({ page }) => {
