@@ -74,7 +74,9 @@ async function firstContentSearch(ctx: Context, listings: number): Promise<Measu
   // server sent compressed is the build's precompressed copy of it.
   const sent = (t: Weighed) => {
     const copy = { br: '.br', gzip: '.gz' }[t.encoding ?? ''];
-    if (copy) return statSync(join(site.siteDir, new URL(t.url).pathname + copy)).size;
+    const file = join(site.siteDir, new URL(t.url).pathname);
+    // Files too small to have a copy were compressed on the fly: counted at their full size, an upper bound.
+    if (copy) return (statSync(file + copy, { throwIfNoEntry: false }) ?? statSync(file)).size;
     return t.bodyBytes ?? t.bytes;
   };
   const pagefindFiles = search.filter((t) => new URL(t.url).pathname.startsWith('/pagefind/'));
