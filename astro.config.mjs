@@ -6,6 +6,7 @@ import { cspHashes } from './src/build/csp-hashes.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
+import { searchIndex } from './src/build/search-index.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -19,6 +20,8 @@ export default defineConfig({
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
     cspHashes(),
+    // Before precompress: Pagefind's script is compressed with the rest.
+    searchIndex(),
     precompress(),
   ],
   vite: {

@@ -434,4 +434,33 @@ export const en: Dictionary = {
   'common.back': 'Back',
   'common.error': 'Something went wrong.',
   'common.offline': 'You are offline. Some information may not be up to date.',
+
+  // Content search (/search, issue 18)
+  'nav.search': 'Search the site',
+  'meta.search.title': 'Search',
+  'meta.search.description':
+    'Search for a word in our properties’ descriptions and features and in the site’s pages.',
+  'search.title': 'Search',
+  'search.intro':
+    'One word is enough: swimming pool, borehole, generator, furnished, a neighbourhood… The search covers our properties’ descriptions and features and the site’s pages.',
+  'search.label': 'Words to search for',
+  'search.placeholder': 'Pool, borehole, furnished…',
+  'search.submit': 'Search',
+  'search.filters.title': 'Filters',
+  'search.filters.type': 'Type',
+  'search.filters.typeAll': 'All types',
+  'search.filters.category': 'Category',
+  'search.filters.categoryAll': 'All categories',
+  'search.filters.commune': 'Commune',
+  'search.filters.communeAll': 'All communes',
+  'search.prompt': 'Type one or more words to start searching.',
+  'search.loading': 'Searching…',
+  'search.count.one': '{count} result found',
+  'search.count.other': '{count} results found',
+  'search.empty': 'No results found',
+  'search.emptyHint': 'Try another word or remove a filter.',
+  'search.error': 'Error while searching',
+  'search.retry': 'Try again',
+  'search.more': 'Show more results',
+  'catalogue.searchDescriptions': 'Search for “{query}” in the descriptions',
 };

@@ -438,4 +438,33 @@ export const fr = {
   'common.back': 'Retour',
   'common.error': 'Une erreur est survenue.',
   'common.offline': 'Vous êtes hors ligne. Certaines informations peuvent ne pas être à jour.',
+
+  // Content search (/search, issue 18)
+  'nav.search': 'Rechercher sur le site',
+  'meta.search.title': 'Rechercher',
+  'meta.search.description':
+    'Cherchez un mot dans les descriptions et les équipements de nos propriétés et dans les pages du site.',
+  'search.title': 'Rechercher',
+  'search.intro':
+    'Un mot suffit : piscine, forage, groupe électrogène, meublé, un quartier… La recherche porte sur les descriptions et les équipements de nos propriétés et sur les pages du site.',
+  'search.label': 'Mots recherchés',
+  'search.placeholder': 'Piscine, forage, meublé…',
+  'search.submit': 'Rechercher',
+  'search.filters.title': 'Filtres',
+  'search.filters.type': 'Type',
+  'search.filters.typeAll': 'Tous les types',
+  'search.filters.category': 'Catégorie',
+  'search.filters.categoryAll': 'Toutes les catégories',
+  'search.filters.commune': 'Commune',
+  'search.filters.communeAll': 'Toutes les communes',
+  'search.prompt': 'Tapez un ou plusieurs mots pour lancer la recherche.',
+  'search.loading': 'Recherche en cours…',
+  'search.count.one': '{count} résultat trouvé',
+  'search.count.other': '{count} résultats trouvés',
+  'search.empty': 'Aucun résultat trouvé',
+  'search.emptyHint': 'Essayez un autre mot ou retirez un filtre.',
+  'search.error': 'Erreur lors de la recherche',
+  'search.retry': 'Réessayer',
+  'search.more': 'Afficher plus de résultats',
+  'catalogue.searchDescriptions': 'Chercher « {query} » dans les descriptions',
 } as const;

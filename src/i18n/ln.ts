@@ -455,4 +455,33 @@ export const ln: Dictionary = {
   'common.back': 'Zonga',
   'common.error': 'Libunga moko esalemi.',
   'common.offline': 'Ozali na internet te. Makambo mosusu ekoki kozala ya kala.',
+
+  // Content search (/search, issue 18)
+  'nav.search': 'Luka na site',
+  'meta.search.title': 'Boluki',
+  'meta.search.description':
+    'Luka liloba moko na ba description mpe na ba équipement ya bandako na biso, mpe na ba page ya site.',
+  'search.title': 'Boluki',
+  'search.intro':
+    'Liloba moko ekoki: piscine, forage, groupe électrogène, meublé, quartier moko… Boluki ezali na ba description mpe ba équipement ya bandako na biso, mpe na ba page ya site.',
+  'search.label': 'Maloba ya koluka',
+  'search.placeholder': 'Piscine, forage, meublé…',
+  'search.submit': 'Luka',
+  'search.filters.title': 'Ba filtre',
+  'search.filters.type': 'Koteka to kofutela',
+  'search.filters.typeAll': 'Ndenge nyonso',
+  'search.filters.category': 'Lolenge ya ndako',
+  'search.filters.categoryAll': 'Lolenge nyonso',
+  'search.filters.commune': 'Commune',
+  'search.filters.communeAll': 'Ba commune nyonso',
+  'search.prompt': 'Koma liloba moko to mingi mpo na kobanda boluki.',
+  'search.loading': 'Boluki ezali kosalema…',
+  'search.count.one': 'Eloko {count} ezwami',
+  'search.count.other': 'Biloko {count} ezwami',
+  'search.empty': 'Eloko moko te ezwami',
+  'search.emptyHint': 'Meka liloba mosusu to longola filtre moko.',
+  'search.error': 'Libunga: boluki esalemi te',
+  'search.retry': 'Meka lisusu',
+  'search.more': 'Tala biloko mosusu',
+  'catalogue.searchDescriptions': 'Luka « {query} » na ba description',
 };

@@ -23,12 +23,17 @@ const MapView = lazy(() =>
   Promise.all([import('./catalogue/MapView.tsx'), loadLeafletCss()]).then(([m]) => m),
 );
 
+/** Up to this many listings found by the text box, the catalogue offers the content search. */
+const FEW_RESULTS = 3;
+
 export interface CatalogueProps {
   lang: Lang;
   messages: Record<string, string>;
   communes: readonly string[];
   /** Localized path prefix of property pages, e.g. '/en/property/'. */
   propertyPath: string;
+  /** Localized path of the content search, e.g. '/en/search/'. */
+  searchPath: string;
   /** The newest listings, rendered into the page at build time so it is readable before any script runs. */
   initial: Listing[];
   initialTotal: number;
@@ -41,6 +46,7 @@ export default function CatalogueApp({
   messages,
   communes,
   propertyPath,
+  searchPath,
   initial,
   initialTotal,
   tiles,
@@ -70,6 +76,16 @@ export default function CatalogueApp({
   const filtered = useMemo(() => (listings ? filterListings(listings, query) : null), [listings, query]);
   const slice = paginate(filtered ?? initial, query.page);
   const total = filtered ? filtered.length : initialTotal;
+  // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
+  // descriptions or features, which the content search covers (issue 18).
+  const across =
+    filtered && query.q && filtered.length <= FEW_RESULTS ? (
+      <p className="search-across">
+        <a href={`${searchPath}?q=${encodeURIComponent(query.q)}`}>
+          {t('catalogue.searchDescriptions', { query: query.q })}
+        </a>
+      </p>
+    ) : null;
 
   return (
     <div className="catalogue">
@@ -91,6 +107,7 @@ export default function CatalogueApp({
         <div className="state empty">
           <p className="empty-title">{t('catalogue.empty')}</p>
           <p>{t('catalogue.emptyHint')}</p>
+          {across}
         </div>
       ) : query.view === 'map' ? (
         <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
@@ -117,6 +134,7 @@ export default function CatalogueApp({
               />
             ))}
           </div>
+          {across}
           <Pagination slice={slice} t={t} onPage={(page) => update({ page })} />
         </>
       )}

@@ -45,6 +45,25 @@ describe('security headers', () => {
     expect(String(again.headers['content-security-policy'])).toContain("'sha256-new='");
   });
 
+  it('only the search pages may compile WebAssembly (Pagefind)', async () => {
+    for (const lang of ['', 'en/', 'ln/']) {
+      await mkdir(join(t.env.SITE_DIR, lang, 'search'), { recursive: true });
+      await writeFile(join(t.env.SITE_DIR, lang, 'search', 'index.html'), '<!doctype html><p>search');
+      await mkdir(join(t.env.SITE_DIR, lang, 'searches'), { recursive: true });
+      await writeFile(join(t.env.SITE_DIR, lang, 'searches', 'index.html'), '<!doctype html><p>other');
+    }
+    for (const url of ['/search/', '/search/?q=piscine', '/en/search/?q=pool&type=Rent', '/ln/search/']) {
+      const res = await t.app.inject(url);
+      expect(String(res.headers['content-security-policy']), url).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' 'sha256-",
+      );
+    }
+    for (const url of ['/', '/searches/', '/en/searches/?q=/search/', '/fr/search/']) {
+      const res = await t.app.inject(url);
+      expect(String(res.headers['content-security-policy']), url).not.toContain('wasm');
+    }
+  });
+
   it('API answers, errors and media may not run or embed anything', async () => {
     for (const url of [
       '/api/properties',

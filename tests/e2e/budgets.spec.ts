@@ -18,6 +18,8 @@ const BUDGETS: { name: string; path: string; js: number; css: number }[] = [
   { name: 'about', path: '/about', js: 0, css: 12 * KB },
   { name: 'privacy', path: '/privacy', js: 0, css: 12 * KB },
   { name: 'terms', path: '/terms', js: 0, css: 12 * KB },
+  // Pagefind's script and WebAssembly come on the first search only (below).
+  { name: 'search', path: '/search/', js: 8 * KB, css: 12 * KB },
 ];
 /** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
 const INLINE_JS_MAX = 3 * KB;
@@ -65,6 +67,25 @@ test.describe('byte budgets', () => {
       expect(await stylesheets(request, html), `${budget.name} CSS`).toBeLessThanOrEqual(budget.css);
     });
   }
+
+  test('nothing of Pagefind loads before a search, and only the search page may compile WebAssembly', async ({
+    page,
+  }) => {
+    const pagefind: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/pagefind/')) pagefind.push(r.url());
+    });
+    for (const { path } of BUDGETS) {
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      const csp = res?.headers()['content-security-policy'] ?? '';
+      if (path === '/search/') expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      else expect(csp, path).not.toContain('wasm-unsafe-eval');
+    }
+    expect(pagefind).toEqual([]);
+    await page.getByRole('searchbox').fill('villa');
+    await expect(page.locator('.search .result').first()).toBeVisible();
+    expect(pagefind.length).toBeGreaterThan(0);
+  });
 
   // Fixed part (communes, media table) plus 40 B a listing: 10,000 listings stay under ~400 KB.
   test('the catalogue index costs at most 40 bytes a listing, compressed', async ({ request }) => {

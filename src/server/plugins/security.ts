@@ -20,13 +20,21 @@ const originOf = (url: string | undefined) => {
   return new URL(url).origin;
 };
 
+/**
+ * The search pages (/search/, /en/search/, /ln/search/) run Pagefind, whose WebAssembly needs
+ * 'wasm-unsafe-eval'; no other page gets it.
+ */
+export function isSearchPage(url: string): boolean {
+  return /^\/(?:(?:en|ln)\/)?search\/?(?:[?#]|$)/.test(url);
+}
+
 export function pageCsp(
   scriptHashes: readonly string[],
-  extra: { tiles: string | null; api: string | null },
+  extra: { tiles: string | null; api: string | null; wasm?: boolean },
 ) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self'${extra.wasm ? " 'wasm-unsafe-eval'" : ''} ${scriptHashes.join(' ')}`.trim(),
     // Astro and Leaflet set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra.tiles ? ` ${extra.tiles}` : ''}`,
@@ -47,7 +55,13 @@ export function pageCsp(
 export const sitePageCsp = (
   scriptHashes: readonly string[],
   config: { MAP_TILE_URL: string; PUBLIC_API_BASE: string },
-) => pageCsp(scriptHashes, { tiles: tileSource(config.MAP_TILE_URL), api: originOf(config.PUBLIC_API_BASE) });
+  wasm = false,
+) =>
+  pageCsp(scriptHashes, {
+    tiles: tileSource(config.MAP_TILE_URL),
+    api: originOf(config.PUBLIC_API_BASE),
+    wasm,
+  });
 
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
@@ -64,15 +78,15 @@ export default fp(async function security(app: FastifyInstance) {
   );
 
   // Re-read when a publish switches the site in (SITE_DIR is then another build).
-  let cache: { key: string; csp: string } | null = null;
-  async function htmlCsp(): Promise<string> {
+  let cache: { key: string; csp: string; search: string } | null = null;
+  async function htmlCsp(url: string): Promise<string> {
     const info = await stat(hashesFile).catch(() => null);
     const key = info ? `${info.ino}:${info.mtimeMs}` : 'none';
     if (cache?.key !== key) {
       const hashes = info ? (JSON.parse(await readFile(hashesFile, 'utf8')) as string[]) : [];
-      cache = { key, csp: sitePageCsp(hashes, env) };
+      cache = { key, csp: sitePageCsp(hashes, env), search: sitePageCsp(hashes, env, true) };
     }
-    return cache.csp;
+    return isSearchPage(url) ? cache.search : cache.csp;
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -88,7 +102,7 @@ export default fp(async function security(app: FastifyInstance) {
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/\borigin\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
     reply.header('x-content-type-options', 'nosniff');
@@ -100,7 +114,10 @@ export default fp(async function security(app: FastifyInstance) {
     // A 304 carries no content type: its headers would replace the cached page's policy with the resources' one.
     if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const type = String(reply.getHeader('content-type') ?? '');
-      reply.header('content-security-policy', type.startsWith('text/html') ? await htmlCsp() : RESOURCE_CSP);
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html') ? await htmlCsp(request.url) : RESOURCE_CSP,
+      );
     }
     return payload;
   });

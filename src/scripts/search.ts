@@ -1,0 +1,241 @@
+import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
+import {
+  excerptRuns,
+  FILTER_NAMES,
+  filterOptions,
+  isActive,
+  pagefindFilters,
+  parseSearch,
+  RESULTS_PAGE_SIZE,
+  toSearch,
+  type SearchState,
+} from './search-state.ts';
+
+// The search page (/search/): Pagefind's JavaScript API, driven by this small script rather than Pagefind's
+// own interface (lighter, and in the site's style). Nothing of Pagefind is fetched before the visitor's
+// first search; its index is static files written by the same build as the pages.
+
+interface ResultData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+interface PagefindResult {
+  data(): Promise<ResultData>;
+}
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  search(
+    query: string | null,
+    options: { filters: Record<string, string> },
+  ): Promise<{ results: PagefindResult[] } | null>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+}
+
+const root = document.querySelector<HTMLElement>('[data-search]');
+if (root) start(root);
+
+function start(root: HTMLElement) {
+  const lang = (root.dataset.lang ?? 'fr') as Lang;
+  const t = createTranslator(JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>);
+  const form = root.querySelector<HTMLFormElement>('form')!;
+  const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
+  const filterBox = root.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
+  const status = root.querySelector<HTMLElement>('[data-search-status]')!;
+  const state = root.querySelector<HTMLElement>('[data-search-state]')!;
+  const list = root.querySelector<HTMLOListElement>('[data-search-results]')!;
+  const more = root.querySelector<HTMLButtonElement>('[data-search-more]')!;
+  const selects = FILTER_NAMES.map((name) =>
+    form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!,
+  );
+
+  let pagefind: Promise<Pagefind> | null = null;
+  let filtersFilled: Promise<void> | null = null;
+  let filled = false;
+  let results: PagefindResult[] = [];
+  let shown = 0;
+  let run = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // A path in a variable: the bundler leaves it alone, and the file comes from the published site.
+  const load = (): Promise<Pagefind> => {
+    pagefind ??= (async () => {
+      const url = '/pagefind/pagefind.js';
+      const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
+      // On the page's thread: no worker script to download, and the worker would run under the resources'
+      // CSP. Searching a few thousand pages' index is quick enough there.
+      await pf.options({ basePath: '/pagefind/', noWorker: true, excerptLength: 24 });
+      return pf;
+    })();
+    pagefind.catch(() => (pagefind = null));
+    return pagefind;
+  };
+
+  // The filters' values are Pagefind's filter files: fetched when the visitor opens the filters (or comes
+  // with filters in the URL), not with every first search.
+  const fillFilters = () => {
+    filtersFilled ??= (async () => {
+      const all = await (await load()).filters();
+      const wanted = parseSearch(location.search).filters;
+      FILTER_NAMES.forEach((name, i) => {
+        const select = selects[i]!;
+        for (const [value, count] of filterOptions(all[name]))
+          select.add(new Option(`${value} (${count})`, value));
+        select.value = wanted[name];
+      });
+      filled = true;
+    })();
+    filtersFilled.catch(() => (filtersFilled = null));
+    return filtersFilled;
+  };
+
+  function current(): SearchState {
+    const filters = { type: '', category: '', commune: '' };
+    FILTER_NAMES.forEach((name, i) => (filters[name] = selects[i]!.value));
+    // Until the filters are filled in, the URL's filters still hold.
+    if (!filled) Object.assign(filters, parseSearch(location.search).filters);
+    return { q: input.value.trim().slice(0, 100), filters };
+  }
+
+  function showState(kind: 'prompt' | 'empty' | 'error', query = '') {
+    state.replaceChildren();
+    state.className = `state ${kind}`;
+    state.hidden = false;
+    state.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    const title = document.createElement('p');
+    title.className = 'empty-title';
+    title.textContent =
+      kind === 'error'
+        ? t('search.error')
+        : kind === 'empty'
+          ? t('search.empty', { query })
+          : t('search.prompt');
+    state.append(title);
+    if (kind === 'empty') {
+      const hint = document.createElement('p');
+      hint.textContent = t('search.emptyHint');
+      state.append(hint);
+    }
+    if (kind === 'error') {
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.className = 'btn btn-green';
+      retry.textContent = t('search.retry');
+      retry.addEventListener('click', () => void search());
+      state.append(retry);
+    }
+  }
+
+  async function search() {
+    const mine = ++run;
+    const wanted = current();
+    history.replaceState(history.state, '', location.pathname + toSearch(wanted));
+    list.replaceChildren();
+    more.hidden = true;
+    results = [];
+    shown = 0;
+    if (!isActive(wanted)) {
+      status.textContent = '';
+      showState('prompt');
+      return;
+    }
+    state.hidden = true;
+    status.textContent = t('search.loading');
+    root.setAttribute('aria-busy', 'true');
+    try {
+      const pf = await load();
+      const found = await pf.search(wanted.q || null, { filters: pagefindFilters(wanted) });
+      if (mine !== run || !found) return; // a newer search has started
+      results = found.results;
+      const count = results.length;
+      status.textContent = t(`search.count.${pluralCategory(lang, count)}` as never, { count });
+      if (count === 0) showState('empty', wanted.q);
+      else await showMore(mine, false);
+    } catch {
+      if (mine !== run) return;
+      status.textContent = '';
+      showState('error');
+    } finally {
+      if (mine === run) root.removeAttribute('aria-busy');
+    }
+  }
+
+  async function showMore(mine: number, focus: boolean) {
+    const next = results.slice(shown, shown + RESULTS_PAGE_SIZE);
+    const data = await Promise.all(next.map((r) => r.data()));
+    if (mine !== run) return;
+    const items = data.map(resultItem);
+    list.append(...items);
+    shown += next.length;
+    more.hidden = shown >= results.length;
+    if (focus) items[0]?.querySelector<HTMLElement>('h2 a')?.focus();
+  }
+
+  function resultItem(r: ResultData): HTMLLIElement {
+    const item = document.createElement('li');
+    item.className = 'result';
+    const link = (className: string) => {
+      const a = document.createElement('a');
+      a.href = /^\/(?![/\\])/.test(r.url) ? r.url : '#';
+      a.className = className;
+      return a;
+    };
+    const media = link('media');
+    media.tabIndex = -1;
+    media.setAttribute('aria-hidden', 'true');
+    const image = r.meta.image;
+    if (image && /^\/(?![/\\])/.test(image)) {
+      const img = document.createElement('img');
+      img.src = image;
+      img.alt = '';
+      img.loading = 'lazy';
+      img.decoding = 'async';
+      media.append(img);
+    } else media.classList.add('placeholder');
+    const body = document.createElement('div');
+    body.className = 'body';
+    if (r.meta.price) body.append(text('p', 'price', r.meta.price));
+    const heading = document.createElement('h2');
+    const title = link('title');
+    title.textContent = r.meta.title ?? r.url;
+    heading.append(title);
+    body.append(heading);
+    if (r.meta.commune) body.append(text('p', 'where', r.meta.commune));
+    const excerpt = text('p', 'excerpt', '');
+    for (const run of excerptRuns(r.excerpt)) {
+      if (!run.mark) excerpt.append(run.text);
+      else excerpt.append(text('mark', '', run.text));
+    }
+    body.append(excerpt);
+    item.append(media, body);
+    return item;
+  }
+
+  function text(tag: string, className: string, value: string) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.textContent = value;
+    return el;
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(timer);
+    void search();
+  });
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void search(), 300);
+  });
+  for (const select of selects) select.addEventListener('change', () => void search());
+  filterBox.addEventListener('toggle', () => {
+    if (filterBox.open) void fillFilters().catch(() => showState('error'));
+  });
+  more.addEventListener('click', () => void showMore(run, true).catch(() => showState('error')));
+
+  const initial = parseSearch(location.search);
+  input.value = initial.q;
+  if (FILTER_NAMES.some((name) => initial.filters[name])) filterBox.open = true;
+  if (isActive(initial)) void search();
+  else showState('prompt');
+}
