@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
-import { decodeIndex, type ListingIndexFile } from '../../src/islands/catalogue/listing-index.ts';
+import { decodeIndex, type ListingIndexFile } from '../../src/shared/listing-index.ts';
 import { launchChromium, pathOf, PHONE, trackTransfers, weigh } from './lib/browser.ts';
 import { catalogueReady } from './catalogue.ts';
 import type { Context, Site } from './lib/context.ts';

@@ -1,5 +1,6 @@
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
 import { toast } from '../stores/toasts.ts';
+import { wrapIndex } from '../shared/card.ts';
 import './toaster.ts';
 
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
@@ -9,7 +10,7 @@ import './toaster.ts';
 export function showSlide(carousel: HTMLElement, next: number) {
   const slides = [...carousel.querySelectorAll<HTMLElement>('[data-slide]')];
   if (slides.length === 0) return;
-  const index = (next + slides.length) % slides.length; // wraps around both ways (spec §2)
+  const index = wrapIndex(next, slides.length);
   slides.forEach((slide, i) => {
     slide.hidden = i !== index;
     const video = slide.querySelector('video');

@@ -2,7 +2,7 @@ import { PROPERTY_VIEWS_KEY, readViews, recordView } from '../stores/property-vi
 import { toast } from '../stores/toasts.ts';
 import './cards.ts';
 import './toaster.ts';
-import { loadLeafletCss } from './leaflet-css.ts';
+import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
 // which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a

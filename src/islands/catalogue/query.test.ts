@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMUNES, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../contract/enums.ts';
 import type { Commune, PropertyCategory, PropertyType } from '../../contract/enums.ts';
-import type { Listing } from './listing-index.ts';
+import type { Listing } from '../../shared/listing-index.ts';
 import {
   AREA_RANGE,
   DEFAULT_QUERY,
