@@ -102,5 +102,3 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
     },
   };
 }
-
-export type MessagesRepository = ReturnType<typeof messagesRepository>;

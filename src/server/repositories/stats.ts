@@ -151,5 +151,3 @@ export function statsRepository({ db }: Database, rates: ExchangeRates) {
     },
   };
 }
-
-export type StatsRepository = ReturnType<typeof statsRepository>;
