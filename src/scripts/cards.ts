@@ -1,7 +1,7 @@
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
-import { toast } from '../stores/toasts.ts';
+import { toast } from '../shared/toasts.ts';
 import { wrapIndex } from '../shared/card.ts';
-import './toaster.ts';
+import '../shared/toaster.ts';
 
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
 // work, by delegation, so a page of cards costs one listener and no framework.

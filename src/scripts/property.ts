@@ -1,7 +1,7 @@
 import { PROPERTY_VIEWS_KEY, readViews, recordView } from '../stores/property-views.ts';
-import { toast } from '../stores/toasts.ts';
+import { toast } from '../shared/toasts.ts';
 import './cards.ts';
-import './toaster.ts';
+import '../shared/toaster.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Page, Property, TeamMember } from '../../contract/index.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toast } from '../../shared/toasts.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
 import { uploadMedia } from '../lib/upload.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublishState } from '../../contract/index.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toast } from '../../shared/toasts.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
 import { formatDateTime } from '../lib/format.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { VerifyResponse } from '../../contract/index.ts';
-import '../../scripts/toaster.ts';
+import '../../shared/toaster.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
 import { api, configureApi, isUnauthorised } from '../lib/api.ts';
 import { $path, navigate, ROUTES } from '../lib/router.ts';
