@@ -5,20 +5,14 @@
  */
 import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
-import type { Commune, Currency, PropertyCategory, PropertyType } from './enums.ts';
 import { formatAreaWith, formatPriceWith, pluralText } from './format.ts';
+import type { Listing } from './listing-index.ts';
 
 /** What a card shows of a listing: the build's Property and the index's Listing both have it. */
-export interface CardListing {
-  type: PropertyType;
-  category: PropertyCategory;
-  state: Commune;
-  price: number;
-  currency: Currency;
-  area: number;
-  bedrooms?: number | null | undefined;
-  bathrooms?: number | null | undefined;
-}
+export type CardListing = Pick<
+  Listing,
+  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms'
+>;
 
 export interface CardView {
   /** "250,000 USD" or "1,500 USD/mois". */
