@@ -1,6 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Code that runs in browsers (or is shared with them) ships nothing of the server's. */
+const BROWSER = ['src/islands/**', 'src/scripts/**', 'src/stores/**', 'src/shared/**', 'src/admin/**'];
+const NO_SERVER_IN_BROWSER = {
+  regex: '(^|/)(server|db|demo|media)/',
+  message: 'Browser code never imports the server, the database, the demo generator or media storage.',
+};
+const NO_SERVER = { regex: '(^|/)server/', message: 'The database layer never imports the server.' };
+/** src/shared sits below the site, the islands and the admin: it imports none of them (i18n and types only). */
+const SHARED_BELOW = {
+  regex: '(^|/)(islands|components|build|scripts|stores|admin|pages|layouts)/',
+  message: 'src/shared is imported by the others and imports none of them.',
+};
+/** src/admin/<feature>/ may import only lib/ and ui/ among its siblings; the shell composes features. */
+const NO_OTHER_FEATURE = {
+  regex: '^\\.\\./(?!lib/|ui/)[^./]',
+  message: 'An admin feature imports only src/admin/lib and src/admin/ui, never another feature.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist.builds', 'data', '.astro', 'src/db/migrations'] },
   js.configs.recommended,
@@ -30,14 +48,41 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  // Boundaries between the runtimes sharing src/ (README, "Architecture"). A later block replaces an earlier
+  // one's list for the files both match, so each block repeats the patterns it inherits.
   {
     files: ['src/contract/**'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'The contract depends on zod alone.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./shared/)',
+              message: 'The contract depends on zod and src/shared alone.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ['src/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  {
+    files: BROWSER,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_IN_BROWSER] }] },
+  },
+  {
+    files: ['src/shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_IN_BROWSER, SHARED_BELOW] }] },
+  },
+  {
+    files: ['src/admin/*/**'],
+    ignores: ['src/admin/lib/**', 'src/admin/ui/**', 'src/admin/shell/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_IN_BROWSER, NO_OTHER_FEATURE] }] },
   },
 );

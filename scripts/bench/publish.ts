@@ -46,14 +46,6 @@ export const measure: Measure = {
     const title = `Bench publish ${Date.now()}`;
 
     const probe = await api('/publish');
-    if (probe.status === 404) {
-      return {
-        rows: [row('not measurable on this branch: GET /api/publish answers 404', 'not measurable')],
-        notes: [
-          'The publish endpoint is not on this branch yet; the measure follows the PublishState contract (src/contract/admin.ts) and will run once it is merged.',
-        ],
-      };
-    }
     const previous = (await probe.json()) as PublishState;
 
     const t0 = performance.now();
@@ -63,11 +55,6 @@ export const measure: Measure = {
     });
     if (!put.ok) throw new Error(`PUT /api/properties/${id} answered ${put.status}: ${await put.text()}`);
     const post = await api('/publish', { method: 'POST' });
-    if (post.status === 404)
-      return {
-        rows: [row('not measurable on this branch: POST /api/publish answers 404', 'not measurable')],
-        notes: [],
-      };
     if (!post.ok) throw new Error(`POST /api/publish answered ${post.status}: ${await post.text()}`);
 
     let state = (await post.json()) as PublishState;

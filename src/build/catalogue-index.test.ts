@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Property } from '../contract/index.ts';
-import { decodeIndex, decodeMedia, mediaShardOf } from '../islands/catalogue/listing-index.ts';
+import { decodeIndex, decodeMedia, mediaShardOf } from '../shared/listing-index.ts';
 import { buildListingIndex, buildMediaShards } from './catalogue-index.ts';
 
 const image = (id: string) => ({

@@ -1,16 +1,19 @@
-import { COMMUNES, type Property } from '../contract/index.ts';
+import type { Property } from '../contract/index.ts';
 import {
-  CATEGORIES,
+  COMMUNES,
   CURRENCIES,
+  PROPERTY_CATEGORIES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from '../shared/enums.ts';
+import {
   encodeMedia,
   mediaShardOf,
-  STATUSES,
-  TYPES,
   type ListingIndexFile,
   type ListingRow,
   type MediaShardFile,
   type MediaTuple,
-} from '../islands/catalogue/listing-index.ts';
+} from '../shared/listing-index.ts';
 
 const DAY_MS = 86_400_000;
 const round = (n: number | null, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
@@ -32,8 +35,8 @@ export function buildListingIndex(properties: readonly Property[], builtAt = new
     }
     rows.push([
       p.id,
-      TYPES.indexOf(p.type) as 0 | 1,
-      CATEGORIES.indexOf(p.category),
+      PROPERTY_TYPES.indexOf(p.type) as 0 | 1,
+      PROPERTY_CATEGORIES.indexOf(p.category),
       COMMUNES.indexOf(p.state),
       p.price,
       CURRENCIES.indexOf(p.currency),
@@ -47,7 +50,7 @@ export function buildListingIndex(properties: readonly Property[], builtAt = new
       p.address,
       firstIndex,
       p.media.length,
-      STATUSES.indexOf(p.status),
+      PROPERTY_STATUSES.indexOf(p.status),
       p.featured ? 1 : 0,
     ]);
   }

@@ -18,7 +18,7 @@ export function agency() {
   };
 }
 
-export { whatsappLink } from './whatsapp.ts';
+export { whatsappLink } from '../shared/whatsapp.ts';
 
 /** The map tile server: configuration, so another provider (or a local one) can be used. */
 export function mapTiles() {

@@ -22,7 +22,6 @@ export const AccountInput = z.object({
   role: AccountRole.default('agent'),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
-export type AccountInputDraft = z.input<typeof AccountInput>;
 
 export const AUDIT_ENTITIES = ['property', 'team', 'message', 'visit', 'account', 'site', 'demo'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'publish'] as const;

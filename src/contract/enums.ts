@@ -1,53 +1,22 @@
 import { z } from 'zod';
+import {
+  CURRENCIES,
+  PROPERTY_TYPES,
+  PROPERTY_CATEGORIES,
+  PROPERTY_STATUSES,
+  MEDIA_TYPES,
+  UPLOAD_MEDIA_TYPES,
+  MESSAGE_STATUSES,
+  MESSAGE_PROPERTY_TYPES,
+  VISIT_STATUSES,
+  ACCOUNT_ROLES,
+  PROPERTY_SORTS,
+  COMMUNES,
+  TEAM_ROLES,
+} from '../shared/enums.ts';
 
-export const CURRENCIES = ['USD', 'CDF', 'EUR'] as const;
-export const PROPERTY_TYPES = ['sale', 'rent'] as const;
-export const PROPERTY_CATEGORIES = ['apartment', 'house', 'villa', 'office', 'land'] as const;
-export const PROPERTY_STATUSES = ['available', 'sold', 'unavailable', 'hot'] as const;
-export const MEDIA_TYPES = ['image', 'video', '3d'] as const;
-export const UPLOAD_MEDIA_TYPES = ['image', 'video'] as const;
-export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
-export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general'] as const;
-export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
-export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
-/** `recently_viewed`: the admin's Views page, most recently viewed first, never-viewed last. */
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
-
-export const COMMUNES = [
-  'Bandalungwa',
-  'Barumbu',
-  'Bumbu',
-  'Gombe',
-  'Kalamu',
-  'Kasa-Vubu',
-  'Kimbanseke',
-  'Kinshasa',
-  'Kintambo',
-  'Kisenso',
-  'Lemba',
-  'Limete',
-  'Lingwala',
-  'Makala',
-  'Maluku',
-  'Masina',
-  'Matete',
-  'Mont-Ngafula',
-  'Ndjili',
-  'Ngaba',
-  'Ngaliema',
-  'Ngiri-Ngiri',
-  'Nsele',
-  'Selembao',
-] as const;
-
-export const TEAM_ROLES = [
-  'Directeur Général',
-  'Directeur Commercial',
-  'Agent Senior',
-  'Agent Junior',
-  'Responsable Marketing',
-  'Assistant',
-] as const;
+// The value lists live in src/shared (browser code needs them without zod); the contract re-exports them.
+export * from '../shared/enums.ts';
 
 export const Currency = z.enum(CURRENCIES);
 export const PropertyType = z.enum(PROPERTY_TYPES);

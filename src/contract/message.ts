@@ -37,7 +37,6 @@ export const MessageInput = z.object({
   propertyId: Id.nullish(),
 });
 export type MessageInput = z.infer<typeof MessageInput>;
-export type MessageInputDraft = z.input<typeof MessageInput>;
 
 export const MessageStatusPatch = z.object({ status: MessageStatus });
 

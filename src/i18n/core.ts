@@ -3,7 +3,7 @@
  * only the strings it needs. index.ts adds the dictionaries on top.
  */
 import type { TeamRole } from '../contract/enums.ts';
-import type { Dictionary, MessageKey, Params, PluralBase, Translate } from './types.ts';
+import type { Dictionary, MessageKey, Params, Translate } from './types.ts';
 
 export const LANGS = ['fr', 'en', 'ln'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -84,41 +84,17 @@ export function createTranslator(
   };
 }
 
-/** CLDR cardinal rules for whole numbers: English "one" is 1 only; French and Lingala use "one" for 0 and 1. */
-export function pluralCategory(lang: Lang, count: number): 'one' | 'other' {
-  if (lang === 'en') return count === 1 ? 'one' : 'other';
-  return count === 0 || count === 1 ? 'one' : 'other';
-}
-
-/** The .one or .other key of a plural pair for a count, e.g. pluralKey('catalogue.count', 'fr', 3). */
-export function pluralKey(base: PluralBase, lang: Lang, count: number): MessageKey {
-  return `${base}.${pluralCategory(lang, count)}` as MessageKey;
-}
-
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Numbers are shown with en-US separators in every language (spec §9): 1,250,000. */
-export function formatNumber(value: number): string {
-  return NUMBER.format(Number.isFinite(value) ? value : 0);
-}
-
-export type PriceCurrency = 'USD' | 'CDF' | 'EUR';
-export type PriceType = 'sale' | 'rent';
-
-/** "250,000 USD", or "1,500 USD/mois" for a rent, with the suffix of the given translate function. */
-export function formatPriceWith(
-  t: Translate,
-  price: number,
-  currency: PriceCurrency,
-  type: PriceType,
-): string {
-  return `${formatNumber(price)} ${currency}${type === 'rent' ? t('price.perMonth') : ''}`;
-}
-
-/** "120 m²". */
-export function formatAreaWith(t: Translate, area: number): string {
-  return `${formatNumber(area)} ${t('unit.squareMeters')}`;
-}
+// Numbers, prices, areas and plurals live in src/shared/format.ts (browser code of every kind uses them).
+export {
+  formatAreaWith,
+  formatNumber,
+  formatPriceWith,
+  pluralCategory,
+  pluralKey,
+  pluralText,
+  type PriceCurrency,
+  type PriceType,
+} from '../shared/format.ts';
 
 /** The dictionary key of each team role of the contract (their values are French labels). */
 export const TEAM_ROLE_KEYS: Record<TeamRole, MessageKey> = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
+import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
-import type { Listing } from './catalogue/listing-index.ts';
+import type { Listing } from '../shared/listing-index.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
@@ -15,7 +15,7 @@ import {
   type CatalogueQuery,
 } from './catalogue/query.ts';
 import { PropertyCard } from './PropertyCard.tsx';
-import { loadLeafletCss } from '../scripts/leaflet-css.ts';
+import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
 // The map's code and its stylesheet arrive together, when the map view opens.
@@ -96,7 +96,7 @@ export default function CatalogueApp({
             ? ''
             : status === 'loading' && !filtered
               ? t('catalogue.loading')
-              : t(`catalogue.count.${pluralCategory(lang, total)}` as never, { count: total })}
+              : pluralText(t, lang, 'catalogue.count', total)}
         </p>
         <ViewSwitch view={query.view} t={t} onChange={(view) => update({ view })} />
       </div>

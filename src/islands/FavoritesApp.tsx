@@ -1,8 +1,8 @@
 import { useStore } from './use-store.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
+import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { $favorites, clearFavorites } from '../stores/favorites.ts';
-import type { Listing } from './catalogue/listing-index.ts';
+import type { Listing } from '../shared/listing-index.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { PropertyCard } from './PropertyCard.tsx';
@@ -57,9 +57,7 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue }
   return (
     <>
       <div className="toolbar">
-        <p className="count">
-          {t(`favorites.count.${pluralCategory(lang, saved.length)}` as never, { count: saved.length })}
-        </p>
+        <p className="count">{pluralText(t, lang, 'favorites.count', saved.length)}</p>
         <button type="button" className="btn btn-outline" onClick={() => confirm.current?.showModal()}>
           {t('favorites.clearAll')}
         </button>

@@ -1,12 +1,13 @@
 import { useStore } from './use-store.ts';
 import { useState } from 'react';
-import { formatNumber, pluralCategory, type Lang } from '../i18n/core.ts';
+import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
-import '../scripts/toaster.ts';
+import '../shared/toaster.ts';
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
-import { toast } from '../stores/toasts.ts';
+import { toast } from '../shared/toasts.ts';
 import { loadMedia } from './catalogue/media-shards.ts';
-import type { CardMedia, Listing } from './catalogue/listing-index.ts';
+import { CARD_IMAGE_SIZES, cardView, HEART_PATH, wrapIndex } from '../shared/card.ts';
+import type { CardMedia, Listing } from '../shared/listing-index.ts';
 
 interface Props {
   listing: Listing;
@@ -34,11 +35,10 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
       all = (await loadMedia(p.id).catch(() => null)) ?? media;
       setMedia(all);
     }
-    if (all.length) setIndex((next + all.length) % all.length);
+    if (all.length) setIndex(wrapIndex(next, all.length));
   }
 
-  const plural = (base: string, count: number) =>
-    t(`${base}.${pluralCategory(lang, count)}` as never, { count });
+  const view = cardView(p, t, lang);
   return (
     <article className={`card card-${layout}`}>
       <div className="media">
@@ -58,7 +58,7 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
             <img
               src={current.type === 'image' ? current.url : current.thumbnail || current.url}
               srcSet={current.type === 'image' && current.srcset ? current.srcset : undefined}
-              sizes="(min-width: 62rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+              sizes={CARD_IMAGE_SIZES}
               width={400}
               height={300}
               alt={t('card.mediaAlt', { title: p.title, n: index + 1, total })}
@@ -85,7 +85,7 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
           }
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.6h2c.7-1.3 2.2-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
+            <path d={HEART_PATH} />
           </svg>
         </button>
         {total > 1 && (
@@ -121,22 +121,15 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
         )}
       </div>
       <div className="body">
-        <p className="price">
-          {formatNumber(p.price)} {p.currency}
-          {p.type === 'rent' ? t('price.perMonth') : ''}
-        </p>
+        <p className="price">{view.price}</p>
         <h3>
           <a href={href}>{p.title}</a>
         </h3>
-        <p className="where">
-          {p.state} · {t(`category.${p.category}`)}
-        </p>
+        <p className="where">{view.where}</p>
         <ul className="facts">
-          {p.bedrooms != null && <li>{plural('facts.bedrooms', p.bedrooms)}</li>}
-          {p.bathrooms != null && <li>{plural('facts.bathrooms', p.bathrooms)}</li>}
-          <li>
-            {formatNumber(p.area)} {t('unit.squareMeters')}
-          </li>
+          {view.facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
         </ul>
       </div>
     </article>

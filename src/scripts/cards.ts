@@ -1,6 +1,7 @@
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
-import { toast } from '../stores/toasts.ts';
-import './toaster.ts';
+import { toast } from '../shared/toasts.ts';
+import { wrapIndex } from '../shared/card.ts';
+import '../shared/toaster.ts';
 
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
 // work, by delegation, so a page of cards costs one listener and no framework.
@@ -9,7 +10,7 @@ import './toaster.ts';
 export function showSlide(carousel: HTMLElement, next: number) {
   const slides = [...carousel.querySelectorAll<HTMLElement>('[data-slide]')];
   if (slides.length === 0) return;
-  const index = (next + slides.length) % slides.length; // wraps around both ways (spec §2)
+  const index = wrapIndex(next, slides.length);
   slides.forEach((slide, i) => {
     slide.hidden = i !== index;
     const video = slide.querySelector('video');

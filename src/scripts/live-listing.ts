@@ -1,4 +1,4 @@
-import { listingView, type AgencyContact, type MediaView } from '../components/property/listing.ts';
+import { listingView, type AgencyContact, type MediaView } from '../shared/listing.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, isLang, localizePath, type Lang } from '../i18n/core.ts';
 import { apiUrl } from './api-base.ts';

@@ -5,11 +5,11 @@ import {
   recordView,
   viewToSend,
 } from '../stores/property-views.ts';
-import { toast } from '../stores/toasts.ts';
+import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import './cards.ts';
-import './toaster.ts';
-import { loadLeafletCss } from './leaflet-css.ts';
+import '../shared/toaster.ts';
+import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
 // which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a

@@ -1,8 +1,8 @@
-import { toast } from '../stores/toasts.ts';
+import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
 import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
-import './toaster.ts';
+import '../shared/toaster.ts';
 
 // The visit request (spec §2, §5, §8): name, date and WhatsApp number required, e-mail optional but valid;
 // errors in place and nothing sent while invalid; toasts for success (the dialog closes) and failure.

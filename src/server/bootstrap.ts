@@ -21,7 +21,7 @@ export async function initialise(
 
   if (env.SEED === 'demo') {
     // Loaded only on a first start: the seed and its drawings are of no use to a running server.
-    const { seedDemo } = await import('../db/seed/index.ts');
+    const { seedDemo } = await import('../demo/index.ts');
     const started = performance.now();
     const counts = await seedDemo(database, {
       mediaDir: join(env.DATA_DIR, 'media'),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../src/contract/index.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
-import { seedDemo } from '../../src/db/seed/index.ts';
+import { seedDemo } from '../../src/demo/index.ts';
 import { parseEnv } from '../../src/env.ts';
 import { createApp } from '../../src/server/app.ts';
 import { dumpRepository, tablesInOrder } from '../../src/server/repositories/dump.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, DemoClearResult, DemoStatus, Property } from '../../src/contract/index.ts';
 import { media, messages, properties, teamMembers, visitRequests } from '../../src/db/schema.ts';
-import { seedDemo, type SeedResult } from '../../src/db/seed/index.ts';
+import { seedDemo, type SeedResult } from '../../src/demo/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createMessage, createProperty, propertyInput } from '../helpers/fixtures.ts';
 

@@ -33,11 +33,8 @@ const BODYLESS_RUNS = 25;
 
 let t: TestApp;
 let w: World;
-let served: Set<string>;
 beforeAll(async () => {
-  let routes: Route[];
-  ({ t, w, routes } = await buildWorldApp());
-  served = new Set(routes.map((r) => r.call));
+  ({ t, w } = await buildWorldApp());
 });
 afterAll(() => t.close());
 
@@ -136,8 +133,7 @@ const bodied = ROUTES.filter((r) => r.body);
 const bodyless = ROUTES.filter((r) => !r.body && !r.multipart && !r.call.startsWith('GET'));
 
 describe('generated hostile bodies', () => {
-  it.for(bodied.map((r) => r.call))('%s refuses them all and changes nothing', async (call, ctx) => {
-    if (!served.has(call)) ctx.skip();
+  it.for(bodied.map((r) => r.call))('%s refuses them all and changes nothing', async (call) => {
     const route = bodied.find((r) => r.call === call)!;
     const [schema, example] = route.body!;
     const sample = example(w);
@@ -170,8 +166,7 @@ describe('generated hostile bodies', () => {
 
   it.for(bodyless.map((r) => r.call))(
     '%s refuses broken JSON and other content types, on an existing record, and changes nothing',
-    async (call, ctx) => {
-      if (!served.has(call)) ctx.skip();
+    async (call) => {
       const route = bodyless.find((r) => r.call === call)!;
       const cases = fc.oneof(
         brokenJson('{"a":1}').map((payload): Case => ({ payload, contentType: JSON_TYPE })),

@@ -180,13 +180,6 @@ export async function trackTransfers(cdp: Cdp): Promise<Transfers> {
 
 const TEXT = /javascript|json|css|html|xml|svg|text/;
 
-/** What a response would weigh gzipped (zlib's default level, as common servers use): null for binaries. */
-export async function gzipSize(transfers: Transfers, t: Transfer): Promise<number | null> {
-  if (!TEXT.test(t.mime)) return null;
-  const body = await transfers.body(t.id);
-  return body ? gzipSync(body).length : null;
-}
-
 export const isScript = (t: Transfer) => t.type === 'Script' || /javascript/.test(t.mime);
 
 /** The address without origin, for tables. */

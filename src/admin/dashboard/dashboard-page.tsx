@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { DashboardStats, VisitStats } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { DashboardStats, VisitStats } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { formatDuration, formatNumber, percentChange, signed } from '../lib/format.ts';
 import { $changes } from '../lib/changes.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -46,8 +46,8 @@ export function DashboardPage() {
   const resource = useResource(
     () =>
       Promise.all([
-        api().get('dashboard/stats').json<DashboardStats>(),
-        api().get('dashboard/visits').json<VisitStats>(),
+        answer(DashboardStats, api().get('dashboard/stats')),
+        answer(VisitStats, api().get('dashboard/visits')),
       ]),
     `dashboard-${changes}`,
   );

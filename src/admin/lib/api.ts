@@ -1,4 +1,5 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance, type ResponsePromise } from 'ky';
+import type { z } from 'zod';
 import { ROUTES, navigate } from './router.ts';
 import { bearerToken, clearSession } from './session.ts';
 
@@ -51,4 +52,12 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export function isUnauthorised(error: unknown): boolean {
   return error instanceof HTTPError && error.response.status === 401;
+}
+
+/**
+ * An API answer parsed with its contract schema, never cast: an answer that is not what the contract says
+ * fails here, with zod's account of it, instead of as an undefined deep in a component.
+ */
+export async function answer<S extends z.ZodType>(schema: S, request: ResponsePromise): Promise<z.output<S>> {
+  return schema.parse(await request.json());
 }

@@ -1,5 +1,5 @@
 import type { Page } from '../../contract/index.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toast } from '../../shared/toasts.ts';
 import { errorMessage } from './api.ts';
 import { noteChange } from './changes.ts';
 

@@ -10,7 +10,6 @@ export const ROUTES = {
   messages: '/admin/messages',
   staff: '/admin/staff',
 } as const;
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { Page } from '../../contract/index.ts';
-import { api } from './api.ts';
+import type { z } from 'zod';
+import { paginated } from '../../contract/index.ts';
+import { api, answer } from './api.ts';
 import { mutate, withItem } from './mutate.ts';
 import { useDebounced, useResource } from './use-resource.ts';
 
@@ -8,23 +9,28 @@ import { useDebounced, useResource } from './use-resource.ts';
  * A paginated API list with a search box and a status filter; changing either returns to page 1
  * (as the catalogue does). The search waits for typing to pause.
  */
-export function useSearchList<T extends { id: number }, S extends string>(path: string, pageSize: number) {
+export function useSearchList<T extends { id: number }, S extends string>(
+  path: string,
+  pageSize: number,
+  item: z.ZodType<T>,
+) {
   const [q, setQuery] = useState('');
   const [status, setStatusValue] = useState<S | ''>('');
   const [page, setPage] = useState(1);
   const query = useDebounced(q.trim());
   const list = useResource(
     () =>
-      api()
-        .get(path, {
+      answer(
+        paginated(item),
+        api().get(path, {
           searchParams: {
             page,
             limit: pageSize,
             ...(query ? { q: query } : {}),
             ...(status ? { status } : {}),
           },
-        })
-        .json<Page<T>>(),
+        }),
+      ),
     `${page}|${query}|${status}`,
   );
   const setQ = (value: string) => {
@@ -38,10 +44,7 @@ export function useSearchList<T extends { id: number }, S extends string>(path: 
   /** PATCH {path}/{id}/status, then shows the server's copy in place. */
   const changeStatus = async (id: number, next: S, success?: string) => {
     const outcome = await mutate(
-      () =>
-        api()
-          .patch(`${path}/${id}/status`, { json: { status: next } })
-          .json<T>(),
+      () => answer(item, api().patch(`${path}/${id}/status`, { json: { status: next } })),
       { ...(success ? { success } : {}), failure: 'Le statut n’a pas pu être modifié' },
     );
     if (outcome.ok) list.setData(withItem(outcome.value));

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { LoginRequest, type LoginResponse } from '../../contract/index.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { LoginRequest, LoginResponse } from '../../contract/index.ts';
+import { api, errorMessage, answer } from '../lib/api.ts';
 import { navigate, ROUTES } from '../lib/router.ts';
 import { storeSession } from '../lib/session.ts';
 import { Brand } from '../ui/brand.tsx';
@@ -27,8 +27,8 @@ export function LoginPage() {
     setErrors({});
     setState({ kind: 'submitting' });
     try {
-      const answer = await api().post('auth/login', { json: parsed.data }).json<LoginResponse>();
-      storeSession(answer.token, answer.user);
+      const login = await answer(LoginResponse, api().post('auth/login', { json: parsed.data }));
+      storeSession(login.token, login.user);
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       // Spec §8: the server's message when it gives one, otherwise 'Email ou mot de passe incorrect'.

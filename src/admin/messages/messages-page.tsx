@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Message, MessageStatus } from '../../contract/index.ts';
+import { Message, type MessageStatus } from '../../contract/index.ts';
 import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
@@ -15,7 +15,7 @@ function Messages() {
   const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
     Message,
     MessageStatus
-  >('messages', PAGE_SIZE);
+  >('messages', PAGE_SIZE, Message);
 
   return (
     <section aria-label="Messages">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { type Property, type VisitRequest, type VisitStatus } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { Property, VisitRequest, type VisitStatus } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
@@ -22,9 +22,7 @@ function usePropertyTitles(ids: number[]) {
     const missing = key ? key.split(',').map(Number) : [];
     void Promise.all(
       missing.map((id) =>
-        api()
-          .get(`properties/${id}`)
-          .json<Property>()
+        answer(Property, api().get(`properties/${id}`))
           .then((p) => [id, p.title] as const)
           .catch(() => [id, `Propriété n° ${id} (supprimée)`] as const),
       ),
@@ -38,6 +36,7 @@ export function VisitRequests() {
   const { status, setStatus, page, setPage, list, changeStatus } = useSearchList<VisitRequest, VisitStatus>(
     'visits',
     PAGE_SIZE,
+    VisitRequest,
   );
   const titles = usePropertyTitles(
     list.data?.data.flatMap((v) => (v.propertyId ? [v.propertyId] : [])) ?? [],

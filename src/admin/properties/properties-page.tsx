@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Property, PropertyStatus } from '../../contract/index.ts';
+import { Property, type PropertyStatus } from '../../contract/index.ts';
 import { PROPERTY_STATUS_LABELS } from '../lib/labels.ts';
 import { withItem } from '../lib/mutate.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
@@ -17,7 +17,7 @@ export function PropertiesPage() {
   const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
     Property,
     PropertyStatus
-  >('properties', PAGE_SIZE);
+  >('properties', PAGE_SIZE, Property);
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Page, Property, TeamMember } from '../../contract/index.ts';
-import { toast } from '../../stores/toasts.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { paginated, Property, TeamMember } from '../../contract/index.ts';
+import { toast } from '../../shared/toasts.ts';
+import { api, errorMessage, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
 import { uploadMedia } from '../lib/upload.ts';
 import { fieldErrors } from '../ui/field.tsx';
@@ -50,9 +50,7 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
   const removedOriginals = useRef<string[]>([]);
 
   useEffect(() => {
-    api()
-      .get('team', { searchParams: { limit: 100 } })
-      .json<Page<TeamMember>>()
+    answer(paginated(TeamMember), api().get('team', { searchParams: { limit: 100 } }))
       .then((page) => setAgents(page.data))
       .catch((error: unknown) => console.error(error));
   }, []);
@@ -129,8 +127,8 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
     const outcome = await mutate(
       () =>
         property
-          ? api().put(`properties/${property.id}`, { json: parsed.data }).json<Property>()
-          : api().post('properties', { json: parsed.data }).json<Property>(),
+          ? answer(Property, api().put(`properties/${property.id}`, { json: parsed.data }))
+          : answer(Property, api().post('properties', { json: parsed.data })),
       {
         success: property ? 'Propriété modifiée avec succès' : 'Propriété enregistrée avec succès',
         failure: 'Erreur lors de l’enregistrement de la propriété',

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublishState } from '../../contract/index.ts';
-import { toast } from '../../stores/toasts.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { PublishState } from '../../contract/index.ts';
+import { toast } from '../../shared/toasts.ts';
+import { api, errorMessage, answer } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
 import { formatDateTime } from '../lib/format.ts';
 
@@ -33,7 +33,7 @@ export function PublishControl() {
 
   const refresh = useCallback(async () => {
     try {
-      const next = await api().get('publish').json<PublishState>();
+      const next = await answer(PublishState, api().get('publish'));
       if (previous.current === 'running' && next.state === 'idle') toast.success('Site public mis à jour');
       if (previous.current === 'running' && next.state === 'failed') toast.error('La publication a échoué');
       previous.current = next.state;
@@ -58,7 +58,7 @@ export function PublishControl() {
   const publish = async () => {
     setStarting(true);
     try {
-      const next = await api().post('publish').json<PublishState>();
+      const next = await answer(PublishState, api().post('publish'));
       previous.current = next.state;
       setState(next);
     } catch (error) {

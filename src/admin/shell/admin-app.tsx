@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { VerifyResponse } from '../../contract/index.ts';
-import '../../scripts/toaster.ts';
+import { VerifyResponse } from '../../contract/index.ts';
+import '../../shared/toaster.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
-import { api, configureApi, isUnauthorised } from '../lib/api.ts';
+import { api, configureApi, isUnauthorised, answer } from '../lib/api.ts';
 import { $path, navigate, ROUTES } from '../lib/router.ts';
 import { $account, $token } from '../lib/session.ts';
 import { LoginPage } from '../login/login-page.tsx';
@@ -43,9 +43,7 @@ export default function AdminApp({ apiBase }: { apiBase: string }) {
   useEffect(() => {
     if (onLogin || !token || account) return;
     setVerifyFailed(false);
-    api()
-      .get('auth/verify')
-      .json<VerifyResponse>()
+    answer(VerifyResponse, api().get('auth/verify'))
       .then((answer) => $account.set(answer.user))
       .catch((error: unknown) => {
         // A 401 has already sent the user to the login page; anything else (network) may be retried.

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Account, DashboardStats } from '../../contract/index.ts';
-import { DemoBanner } from '../demo/demo-banner.tsx';
+import { type Account, DashboardStats } from '../../contract/index.ts';
+import { DemoBanner } from '../demo-data/demo-banner.tsx';
 import { PublishControl } from '../publish/publish-control.tsx';
-import { api } from '../lib/api.ts';
+import { api, answer } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
 import { ROLE_LABELS } from '../lib/labels.ts';
 import { navigate, ROUTES } from '../lib/router.ts';
@@ -37,9 +37,7 @@ function useWaiting() {
   useEffect(() => {
     let stopped = false;
     const load = () =>
-      api()
-        .get('dashboard/stats')
-        .json<DashboardStats>()
+      answer(DashboardStats, api().get('dashboard/stats'))
         .then((s) => !stopped && setWaiting({ messages: s.messages.unread, visits: s.visitRequests.pending }))
         .catch((error: unknown) => console.error(error));
     void load();

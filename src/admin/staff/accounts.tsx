@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import {
-  AccountInput,
   ACCOUNT_ROLES,
+  AccountInput,
   type AccountRole,
-  type AccountSummary,
-  type Page,
+  AccountSummary,
+  paginated,
 } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ROLE_LABELS } from '../lib/labels.ts';
@@ -23,10 +23,7 @@ const EMPTY = { name: '', email: '', password: '', role: 'agent' as AccountRole 
 export function Accounts() {
   const me = useStore($account);
   const list = useResource(
-    () =>
-      api()
-        .get('accounts', { searchParams: { limit: 100 } })
-        .json<Page<AccountSummary>>(),
+    () => answer(paginated(AccountSummary), api().get('accounts', { searchParams: { limit: 100 } })),
     'accounts',
   );
   const [draft, setDraft] = useState(EMPTY);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry, type Page } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { AUDIT_ENTITIES, type AuditEntity, AuditEntry, paginated } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetail } from '../lib/labels.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -14,9 +14,10 @@ export function AuditLog() {
   const [page, setPage] = useState(1);
   const list = useResource(
     () =>
-      api()
-        .get('audit', { searchParams: { page, limit: PAGE_SIZE, ...(entity ? { entity } : {}) } })
-        .json<Page<AuditEntry>>(),
+      answer(
+        paginated(AuditEntry),
+        api().get('audit', { searchParams: { page, limit: PAGE_SIZE, ...(entity ? { entity } : {}) } }),
+      ),
     `${entity}|${page}`,
   );
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TEAM_ROLES, TeamMemberInput, type TeamMember } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { TEAM_ROLES, TeamMember, TeamMemberInput } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
 import { uploadMedia } from '../lib/upload.ts';
 import { Field, fieldErrors } from '../ui/field.tsx';
@@ -56,8 +56,8 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
     const outcome = await mutate(
       () =>
         member
-          ? api().put(`team/${member.id}`, { json: parsed.data }).json<TeamMember>()
-          : api().post('team', { json: parsed.data }).json<TeamMember>(),
+          ? answer(TeamMember, api().put(`team/${member.id}`, { json: parsed.data }))
+          : answer(TeamMember, api().post('team', { json: parsed.data })),
       member
         ? {
             success: 'Membre de l’équipe modifié avec succès',

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Page, TeamMember } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { paginated, TeamMember } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { mutate, withItem } from '../lib/mutate.ts';
 import { $account } from '../lib/session.ts';
@@ -23,16 +23,17 @@ export function TeamPage() {
 
   const list = useResource(
     () =>
-      api()
-        .get('team', {
+      answer(
+        paginated(TeamMember),
+        api().get('team', {
           searchParams: { limit: 100, ...(query ? { q: query } : {}), ...(active ? { active } : {}) },
-        })
-        .json<Page<TeamMember>>(),
+        }),
+      ),
     `${query}|${active}`,
   );
 
   const toggle = async (m: TeamMember) => {
-    const outcome = await mutate(() => api().patch(`team/${m.id}/toggle-status`).json<TeamMember>(), {
+    const outcome = await mutate(() => answer(TeamMember, api().patch(`team/${m.id}/toggle-status`)), {
       success: (saved) => (saved.isActive ? `${saved.name} est actif` : `${saved.name} est désactivé`),
       failure: 'Le statut n’a pas pu être modifié',
     });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { DashboardStats, Page, Property } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { DashboardStats, paginated, Property } from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
 import { formatDateTime, formatNumber } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Empty, Loading, LoadError, PageHead, Pager } from '../ui/states.tsx';
@@ -15,10 +15,11 @@ export function ViewsPage() {
   const data = useResource(
     () =>
       Promise.all([
-        api().get('dashboard/stats').json<DashboardStats>(),
-        api()
-          .get('properties', { searchParams: { sort, page, limit: PAGE_SIZE } })
-          .json<Page<Property>>(),
+        answer(DashboardStats, api().get('dashboard/stats')),
+        answer(
+          paginated(Property),
+          api().get('properties', { searchParams: { sort, page, limit: PAGE_SIZE } }),
+        ),
       ]),
     `${sort}|${page}`,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CATEGORIES, TYPES } from './listing-index.ts';
+import { PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../shared/enums.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { AREA_RANGE, DEFAULT_QUERY, PRICE_RANGE, type CatalogueQuery, type View } from './query.ts';
 
@@ -73,7 +73,7 @@ export function Filters({ query, communes, t, onChange }: Props) {
             onChange={(e) => onChange({ type: e.target.value as CatalogueQuery['type'] })}
           >
             <option value="">{t('catalogue.filters.typeAll')}</option>
-            {TYPES.map((v) => (
+            {PROPERTY_TYPES.map((v) => (
               <option key={v} value={v}>
                 {t(`type.${v}`)}
               </option>
@@ -87,7 +87,7 @@ export function Filters({ query, communes, t, onChange }: Props) {
             onChange={(e) => onChange({ category: e.target.value as CatalogueQuery['category'] })}
           >
             <option value="">{t('catalogue.filters.categoryAll')}</option>
-            {CATEGORIES.map((v) => (
+            {PROPERTY_CATEGORIES.map((v) => (
               <option key={v} value={v}>
                 {t(`category.${v}`)}
               </option>

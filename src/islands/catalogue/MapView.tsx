@@ -1,8 +1,9 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { formatNumber, pluralCategory, type Lang } from '../../i18n/core.ts';
+import { pluralText, type Lang } from '../../i18n/core.ts';
 import type { Translate } from '../../i18n/types.ts';
-import type { Listing } from './listing-index.ts';
+import { cardView } from '../../shared/card.ts';
+import type { Listing } from '../../shared/listing-index.ts';
 
 // Spec §9: centred on Kinshasa at zoom 11; popups at most 300 px wide.
 export const KINSHASA = { lat: -4.4419, lng: 15.2663, zoom: 11 } as const;
@@ -36,16 +37,9 @@ function popup(p: Listing, props: Props): HTMLElement {
     box.append(img);
   }
   box.append(el('strong', 'title', p.title));
-  box.append(
-    el('p', 'price', `${formatNumber(p.price)} ${p.currency}${p.type === 'rent' ? t('price.perMonth') : ''}`),
-  );
-  const facts: string[] = [p.state];
-  if (p.bedrooms != null)
-    facts.push(t(`facts.bedrooms.${pluralCategory(lang, p.bedrooms)}` as never, { count: p.bedrooms }));
-  if (p.bathrooms != null)
-    facts.push(t(`facts.bathrooms.${pluralCategory(lang, p.bathrooms)}` as never, { count: p.bathrooms }));
-  facts.push(`${formatNumber(p.area)} ${t('unit.squareMeters')}`);
-  box.append(el('p', 'facts', facts.join(' · ')));
+  const view = cardView(p, t, lang);
+  box.append(el('p', 'price', view.price));
+  box.append(el('p', 'facts', [p.state, ...view.facts].join(' · ')));
   const link = el('a', 'link', t('catalogue.map.viewProperty')) as HTMLAnchorElement;
   link.href = `${propertyPath}${p.id}`;
   box.append(link);
@@ -118,7 +112,7 @@ export default function MapView(props: Props) {
     <div className="map-view">
       <div ref={container} className="map" role="region" aria-label={t('catalogue.map.label')} />
       <p className="map-footer">
-        {t(`catalogue.map.count.${pluralCategory(lang, placed.length)}` as never, { count: placed.length })}
+        {pluralText(t, lang, 'catalogue.map.count', placed.length)}
         {listings.length > placed.length
           ? ` · ${t('catalogue.map.noPosition', { count: listings.length - placed.length })}`
           : ''}

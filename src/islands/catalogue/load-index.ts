@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { decodeIndex, type Listing, type ListingIndexFile } from './listing-index.ts';
+import { decodeIndex, type Listing, type ListingIndexFile } from '../../shared/listing-index.ts';
 import { staticJson } from './static-json.ts';
 
 let decoded: Promise<Listing[]> | undefined;

@@ -1,4 +1,9 @@
-import { decodeMedia, mediaShardOf, type CardMedia, type MediaShardFile } from './listing-index.ts';
+import {
+  decodeMedia,
+  mediaShardOf,
+  type CardMedia,
+  type MediaShardFile,
+} from '../../shared/listing-index.ts';
 import { staticJson } from './static-json.ts';
 
 /** Every media of a listing, from its shard file (fetched once per page, shared by the cards in it). */

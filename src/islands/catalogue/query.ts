@@ -1,16 +1,23 @@
-import type { Commune, PropertyCategory, PropertyType } from '../../contract/enums.ts';
-import type { Listing } from './listing-index.ts';
+import {
+  COMMUNES as COMMUNE_LIST,
+  PROPERTY_CATEGORIES,
+  PROPERTY_TYPES,
+  type Commune,
+  type PropertyCategory,
+  type PropertyType,
+} from '../../shared/enums.ts';
+import type { Listing } from '../../shared/listing-index.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
  * rules (spec §4: any filter change returns to page 1), the filtering (spec §2 search, §5 ranges), the
  * pagination (spec §9: 9 a page, pages within 2 of the current one, first and last, ellipses).
  *
- * Only types are imported from the contract: its value exports come with zod, which the island must not ship.
- * The three lists below are `Record<Union, …>` so TypeScript checks they hold every member and nothing else.
+ * The value lists come from src/shared/enums.ts, not from the contract: its value exports come with zod,
+ * which the island must not ship.
  */
 
-export const PAGE_SIZE = 9;
+export { PAGE_SIZE, paginate, pageWindow, type PageSlice } from './paging.ts';
 /** Spec §5 / §9 defaults. A bound equal to its default filters nothing (see `matches`). */
 export const PRICE_RANGE = { min: 0, max: 27_000_000 } as const;
 export const AREA_RANGE = { min: 0, max: 1000 } as const;
@@ -45,49 +52,15 @@ export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
   view: 'grid',
 });
 
-const TYPE_SET: Record<PropertyType, true> = { sale: true, rent: true };
-const CATEGORY_SET: Record<PropertyCategory, true> = {
-  apartment: true,
-  house: true,
-  villa: true,
-  office: true,
-  land: true,
-};
-const COMMUNE_SET: Record<Commune, true> = {
-  Bandalungwa: true,
-  Barumbu: true,
-  Bumbu: true,
-  Gombe: true,
-  Kalamu: true,
-  'Kasa-Vubu': true,
-  Kimbanseke: true,
-  Kinshasa: true,
-  Kintambo: true,
-  Kisenso: true,
-  Lemba: true,
-  Limete: true,
-  Lingwala: true,
-  Makala: true,
-  Maluku: true,
-  Masina: true,
-  Matete: true,
-  'Mont-Ngafula': true,
-  Ndjili: true,
-  Ngaba: true,
-  Ngaliema: true,
-  'Ngiri-Ngiri': true,
-  Nsele: true,
-  Selembao: true,
-};
-const VIEW_SET: Record<View, true> = { grid: true, list: true, map: true };
+const VIEW_LIST: readonly View[] = ['grid', 'list', 'map'];
 
 /** Lower-case key → canonical value, so a hand-typed `state=gombe` or `type=SALE` still selects. */
-const canonical = <T extends string>(set: Record<T, true>): Map<string, T> =>
-  new Map((Object.keys(set) as T[]).map((k) => [k.toLowerCase(), k]));
-const TYPES = canonical(TYPE_SET);
-const CATEGORIES = canonical(CATEGORY_SET);
-const COMMUNES = canonical(COMMUNE_SET);
-const VIEWS = canonical(VIEW_SET);
+const canonical = <T extends string>(list: readonly T[]): Map<string, T> =>
+  new Map(list.map((k) => [k.toLowerCase(), k]));
+const TYPES = canonical(PROPERTY_TYPES);
+const CATEGORIES = canonical(PROPERTY_CATEGORIES);
+const COMMUNES = canonical(COMMUNE_LIST);
+const VIEWS = canonical(VIEW_LIST);
 
 const FILTER_KEYS = [
   'q',
@@ -298,54 +271,4 @@ export function filterListings(listings: readonly Listing[], query: CatalogueQue
   }
   // The build writes the index newest first, so the sort is usually skipped.
   return sorted ? out : out.sort(newestFirst);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Pagination
-
-export interface PageSlice<T> {
-  items: T[];
-  /** The page shown, clamped to [1, pages]. */
-  page: number;
-  /** At least 1, even with no items. */
-  pages: number;
-  /** 1-based positions of the first and last item shown ('showing X to Y of Z'); 0 and 0 when empty. */
-  from: number;
-  to: number;
-  total: number;
-}
-
-export function paginate<T>(items: readonly T[], page: number, size: number = PAGE_SIZE): PageSlice<T> {
-  const per = Number.isFinite(size) && size >= 1 ? Math.floor(size) : PAGE_SIZE;
-  const total = items.length;
-  const pages = Math.max(1, Math.ceil(total / per));
-  const current = Number.isFinite(page) ? Math.min(pages, Math.max(1, Math.floor(page))) : 1;
-  const start = (current - 1) * per;
-  const end = Math.min(start + per, total);
-  return {
-    items: items.slice(start, end),
-    page: current,
-    pages,
-    from: total === 0 ? 0 : start + 1,
-    to: end,
-    total,
-  };
-}
-
-/** Spec §9 pagination: the first and last pages and those within 2 of the current one. An 'ellipsis' stands
- *  only for two or more skipped pages; a single skipped page is shown instead (1 2 3 rather than 1 … 3). */
-export function pageWindow(current: number, pages: number): (number | 'ellipsis')[] {
-  const last = Number.isFinite(pages) ? Math.max(1, Math.floor(pages)) : 1;
-  const cur = Number.isFinite(current) ? Math.min(last, Math.max(1, Math.floor(current))) : 1;
-  const shown = new Set<number>([1, last]);
-  for (let p = Math.max(1, cur - 2); p <= Math.min(last, cur + 2); p++) shown.add(p);
-  const out: (number | 'ellipsis')[] = [];
-  let prev = 0;
-  for (const p of [...shown].sort((a, b) => a - b)) {
-    if (p - prev === 2) out.push(prev + 1);
-    else if (p - prev > 2) out.push('ellipsis');
-    out.push(p);
-    prev = p;
-  }
-  return out;
 }

@@ -170,5 +170,3 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
     },
   };
 }
-
-export type AccountsRepository = ReturnType<typeof accountsRepository>;

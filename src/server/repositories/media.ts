@@ -17,5 +17,3 @@ export function mediaRepository({ db }: Database) {
     },
   };
 }
-
-export type MediaRepository = ReturnType<typeof mediaRepository>;

@@ -104,5 +104,3 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
     },
   };
 }
-
-export type MessagesRepository = ReturnType<typeof messagesRepository>;

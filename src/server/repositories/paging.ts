@@ -1,13 +1,7 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Page } from '../../contract/index.ts';
 import type { Db } from '../../db/client.ts';
-
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /** One page of a list (`rows` gets the window to fetch) with the total count under the same condition. */
 export async function pageOf<Row, T>(

@@ -204,5 +204,3 @@ export function propertiesRepository(database: Database, rates: ExchangeRates, a
     },
   };
 }
-
-export type PropertiesRepository = ReturnType<typeof propertiesRepository>;

@@ -277,5 +277,3 @@ export function statsRepository(database: Database, rates: ExchangeRates) {
     },
   };
 }
-
-export type StatsRepository = ReturnType<typeof statsRepository>;

@@ -122,5 +122,3 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
     },
   };
 }
-
-export type TeamRepository = ReturnType<typeof teamRepository>;

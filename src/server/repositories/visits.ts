@@ -84,5 +84,3 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
     },
   };
 }
-
-export type VisitsRepository = ReturnType<typeof visitsRepository>;

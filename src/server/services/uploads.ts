@@ -2,7 +2,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpError } from '../http-error.ts';
-import { ImageTooLargeError, newMediaId, storeImage, storeVideoPoster, type StoredMedia } from './images.ts';
+import {
+  ImageTooLargeError,
+  newMediaId,
+  storeImage,
+  storeVideoPoster,
+  type StoredMedia,
+} from '../../media/images.ts';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 const VIDEO_MIMES = new Map([

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { DemoClearResult, DemoCounts, DemoStatus } from '../../contract/index.ts';
-import { api } from '../lib/api.ts';
+import { DemoClearResult, DemoStatus, type DemoCounts } from '../../contract/index.ts';
+import { answer, api } from '../lib/api.ts';
 import { formatNumber } from '../lib/format.ts';
 import { $changes } from '../lib/changes.ts';
 import { mutate } from '../lib/mutate.ts';
@@ -33,9 +33,7 @@ export function DemoBanner() {
 
   useEffect(() => {
     let stopped = false;
-    api()
-      .get('demo')
-      .json<DemoStatus>()
+    answer(DemoStatus, api().get('demo'))
       .then((s) => !stopped && setRemaining(s.remaining))
       .catch((error: unknown) => console.error(error));
     return () => {
@@ -47,7 +45,7 @@ export function DemoBanner() {
 
   const clear = async () => {
     setBusy(true);
-    const outcome = await mutate(() => api().post('demo/clear').json<DemoClearResult>(), {
+    const outcome = await mutate(() => answer(DemoClearResult, api().post('demo/clear')), {
       success: (r) => `Données de démonstration supprimées (${summary(r.deleted)}) : le site est republié`,
       failure: 'La suppression des données de démonstration a échoué',
     });

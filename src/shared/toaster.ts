@@ -1,4 +1,4 @@
-import { $toasts, dismiss } from '../stores/toasts.ts';
+import { $toasts, dismiss } from './toasts.ts';
 
 // Draws the toasts of the shared store in one polite live region; imported by whatever may toast.
 if (typeof document !== 'undefined') {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import type { MediaItem } from '../../contract/index.ts';
+import type { MediaItem } from '../contract/index.ts';
 
 /** Responsive widths served for every image; each screen downloads the smallest that fills it (720: a full-width
  * card or gallery on a 360 CSS px phone at 2×, the common Android case, which otherwise fetched the 960). */

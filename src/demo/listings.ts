@@ -1,5 +1,5 @@
-import type { MediaItem, PropertyCategory, PropertyStatus, PropertyType } from '../../contract/index.ts';
-import type { properties } from '../schema.ts';
+import type { MediaItem, PropertyCategory, PropertyStatus, PropertyType } from '../contract/index.ts';
+import type { properties } from '../db/schema.ts';
 import { CATEGORY_MIX, COMMUNE_INFO, pointIn, type CommuneInfo } from './communes.ts';
 import { between, chance, int, pick, sample, skewed, weighted, type Rng } from './random.ts';
 import { RENT_SHARE, currencyOf, priceOf, shapeOf } from './pricing.ts';

@@ -1,4 +1,4 @@
-import type { PropertyCategory, PropertyType } from '../../contract/index.ts';
+import type { PropertyCategory, PropertyType } from '../contract/index.ts';
 import type { CommuneInfo } from './communes.ts';
 import { chance, int, pick, sample, type Rng } from './random.ts';
 

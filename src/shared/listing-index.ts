@@ -1,10 +1,16 @@
-import type {
-  Commune,
-  Currency,
-  PropertyCategory,
-  PropertyStatus,
-  PropertyType,
-} from '../../contract/index.ts';
+import {
+  CURRENCIES,
+  MEDIA_TYPES,
+  PROPERTY_CATEGORIES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  type Commune,
+  type Currency,
+  type MediaType,
+  type PropertyCategory,
+  type PropertyStatus,
+  type PropertyType,
+} from './enums.ts';
 
 /**
  * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
@@ -55,14 +61,10 @@ export type ListingRow = [
   0 | 1,
 ];
 
-export const TYPES: readonly PropertyType[] = ['sale', 'rent'];
-export const CATEGORIES: readonly PropertyCategory[] = ['apartment', 'house', 'villa', 'office', 'land'];
-export const CURRENCIES: readonly Currency[] = ['USD', 'CDF', 'EUR'];
-export const STATUSES: readonly PropertyStatus[] = ['available', 'sold', 'unavailable', 'hot'];
-const MEDIA_TYPES = ['image', 'video', '3d'] as const;
+// The rows hold indexes into the shared lists (src/shared/enums.ts): their order is part of the file format.
 
 export interface CardMedia {
-  type: 'image' | 'video' | '3d';
+  type: MediaType;
   url: string;
   thumbnail: string;
   /** srcset value for images ('' when the image has a single size). */
@@ -118,8 +120,8 @@ export function decodeIndex(file: ListingIndexFile): Listing[] {
     const first = r[14] >= 0 ? media[r[14]] : undefined;
     return {
       id: r[0],
-      type: TYPES[r[1]] ?? 'sale',
-      category: CATEGORIES[r[2]] ?? 'apartment',
+      type: PROPERTY_TYPES[r[1]] ?? 'sale',
+      category: PROPERTY_CATEGORIES[r[2]] ?? 'apartment',
       state: (file.communes[r[3]] ?? '') as Commune,
       price: r[4],
       currency: CURRENCIES[r[5]] ?? 'USD',
@@ -133,7 +135,7 @@ export function decodeIndex(file: ListingIndexFile): Listing[] {
       address: r[13],
       media: first ? [first] : [],
       mediaCount: r[15],
-      status: STATUSES[r[16]] ?? 'available',
+      status: PROPERTY_STATUSES[r[16]] ?? 'available',
       featured: r[17] === 1,
     };
   });

@@ -1,4 +1,4 @@
-import { COMMUNES, type Commune, type PropertyCategory } from '../../contract/index.ts';
+import { COMMUNES, type Commune, type PropertyCategory } from '../contract/index.ts';
 import { PLACES } from './places.ts';
 
 /**

@@ -9,9 +9,9 @@ import {
   PROPERTY_TYPES,
   MESSAGE_STATUSES,
   TEAM_ROLES,
-} from '../../contract/index.ts';
-import { openDatabase, type Database } from '../client.ts';
-import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../schema.ts';
+} from '../contract/index.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
 import { seedDemo, type SeedResult } from './index.ts';
 
 const COUNT = 120;

@@ -3,8 +3,8 @@
  * time, and src/scripts/live-listing.ts in the browser for a listing added since the last publish, so both
  * pages say the same thing. It loads no dictionary, no configuration and no zod: the caller passes them.
  */
-import type { MediaItem, Property } from '../../contract/index.ts';
-import { whatsappLink } from '../../build/whatsapp.ts';
+import type { MediaItem, Property } from '../contract/index.ts';
+import { whatsappLink } from './whatsapp.ts';
 import {
   formatAreaWith,
   formatPriceWith,
@@ -12,8 +12,8 @@ import {
   pluralKey,
   TEAM_ROLE_KEYS,
   type Lang,
-} from '../../i18n/core.ts';
-import type { Translate } from '../../i18n/types.ts';
+} from '../i18n/core.ts';
+import type { Translate } from '../i18n/types.ts';
 
 /** The agency's details that stand in for a listing without an agent (spec §3). */
 export interface AgencyContact {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { Database, Db } from '../client.ts';
-import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../schema.ts';
-import { storeImage, type StoredMedia } from '../../server/services/images.ts';
+import type { Database, Db } from '../db/client.ts';
+import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
+import { storeImage, type StoredMedia } from '../media/images.ts';
 import { buildMessages, buildVisits, type ListingRef } from './activity.ts';
 import { buildPageViews } from './traffic.ts';
 import { avatarSvg } from './avatar.ts';

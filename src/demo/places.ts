@@ -1,4 +1,4 @@
-import type { Commune } from '../../contract/index.ts';
+import type { Commune } from '../contract/index.ts';
 
 /**
  * Quartiers, avenues and landmarks of each commune, as comma-separated lists: the names a Kinois reads in

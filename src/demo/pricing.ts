@@ -1,4 +1,4 @@
-import type { Currency, PropertyCategory, PropertyType } from '../../contract/index.ts';
+import type { Currency, PropertyCategory, PropertyType } from '../contract/index.ts';
 import type { CommuneInfo } from './communes.ts';
 import { chance, int, pick, skewed, type Rng } from './random.ts';
 

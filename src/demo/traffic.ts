@@ -1,4 +1,4 @@
-import type { pageViews } from '../schema.ts';
+import type { pageViews } from '../db/schema.ts';
 import type { ListingRef } from './activity.ts';
 import { between, chance, hex, pick, weighted, type Rng } from './random.ts';
 

@@ -1,4 +1,4 @@
-import type { TeamRole } from '../../contract/index.ts';
+import type { TeamRole } from '../contract/index.ts';
 import { int, pick, type Rng } from './random.ts';
 
 export interface TeamSeed {

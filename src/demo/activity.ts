@@ -1,5 +1,5 @@
-import type { MessagePropertyType, MessageStatus, VisitStatus } from '../../contract/index.ts';
-import type { messages, visitRequests } from '../schema.ts';
+import type { MessagePropertyType, MessageStatus, VisitStatus } from '../contract/index.ts';
+import type { messages, visitRequests } from '../db/schema.ts';
 import { COMMUNE_INFO } from './communes.ts';
 import { randomPerson } from './people.ts';
 import { between, chance, int, pick, sample, skewed, weighted, type Rng } from './random.ts';

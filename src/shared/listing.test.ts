@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { islandMessages, pageTools } from '../../build/page.ts';
-import type { Property } from '../../contract/index.ts';
-import { createTranslator, LANGS } from '../../i18n/index.ts';
+import { islandMessages, pageTools } from '../build/page.ts';
+import type { Property } from '../contract/index.ts';
+import { createTranslator, LANGS } from '../i18n/index.ts';
 import { LISTING_MESSAGES, listingView, safeUrl } from './listing.ts';
 
 const agency = { name: 'Ndako', phone: '+243 81 000 0000', email: 'info@ndako.cd', whatsapp: '243810000000' };

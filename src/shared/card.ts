@@ -1,0 +1,48 @@
+/**
+ * The property card's one view model (spec §2), for its two renderings: the pre-built card
+ * (src/components/PropertyCard.astro, driven by src/scripts/cards.ts) and the catalogue's island
+ * (src/islands/PropertyCard.tsx). The map's popup reuses the same lines.
+ */
+import type { Lang } from '../i18n/core.ts';
+import type { Translate } from '../i18n/types.ts';
+import { formatAreaWith, formatPriceWith, pluralText } from './format.ts';
+import type { Listing } from './listing-index.ts';
+
+/** What a card shows of a listing: the build's Property and the index's Listing both have it. */
+export type CardListing = Pick<
+  Listing,
+  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms'
+>;
+
+export interface CardView {
+  /** "250,000 USD" or "1,500 USD/mois". */
+  price: string;
+  /** "Gombe · Villa". */
+  where: string;
+  /** Bedrooms and bathrooms when known, then the area. */
+  facts: string[];
+}
+
+export function cardView(p: CardListing, t: Translate, lang: Lang): CardView {
+  const facts: string[] = [];
+  if (p.bedrooms != null) facts.push(pluralText(t, lang, 'facts.bedrooms', p.bedrooms));
+  if (p.bathrooms != null) facts.push(pluralText(t, lang, 'facts.bathrooms', p.bathrooms));
+  facts.push(formatAreaWith(t, p.area));
+  return {
+    price: formatPriceWith(t, p.price, p.currency, p.type),
+    where: `${p.state} · ${t(`category.${p.category}`)}`,
+    facts,
+  };
+}
+
+/** The carousel's step: previous, next and dots wrap around both ways (spec §2). */
+export function wrapIndex(next: number, length: number): number {
+  return length > 0 ? ((next % length) + length) % length : 0;
+}
+
+/** The card photo's `sizes`: one column on phones, two on tablets, three 22rem columns on desktops. */
+export const CARD_IMAGE_SIZES = '(min-width: 62rem) 22rem, (min-width: 40rem) 45vw, 100vw';
+
+/** The favourite heart's outline (viewBox 0 0 24 24), drawn by every heart of the site. */
+export const HEART_PATH =
+  'M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.6h2c.7-1.3 2.2-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z';

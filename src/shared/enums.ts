@@ -1,0 +1,59 @@
+/**
+ * The value lists of the domain, zod-free so browser code can ship them: the contract builds its zod enums
+ * from these (src/contract/enums.ts), and the catalogue's URL parsing and listing index read them directly.
+ */
+export const CURRENCIES = ['USD', 'CDF', 'EUR'] as const;
+export const PROPERTY_TYPES = ['sale', 'rent'] as const;
+export const PROPERTY_CATEGORIES = ['apartment', 'house', 'villa', 'office', 'land'] as const;
+export const PROPERTY_STATUSES = ['available', 'sold', 'unavailable', 'hot'] as const;
+export const MEDIA_TYPES = ['image', 'video', '3d'] as const;
+export const UPLOAD_MEDIA_TYPES = ['image', 'video'] as const;
+export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
+export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general'] as const;
+export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
+export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
+/** `recently_viewed`: the admin's Views page, most recently viewed first, never-viewed last. */
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
+
+export const COMMUNES = [
+  'Bandalungwa',
+  'Barumbu',
+  'Bumbu',
+  'Gombe',
+  'Kalamu',
+  'Kasa-Vubu',
+  'Kimbanseke',
+  'Kinshasa',
+  'Kintambo',
+  'Kisenso',
+  'Lemba',
+  'Limete',
+  'Lingwala',
+  'Makala',
+  'Maluku',
+  'Masina',
+  'Matete',
+  'Mont-Ngafula',
+  'Ndjili',
+  'Ngaba',
+  'Ngaliema',
+  'Ngiri-Ngiri',
+  'Nsele',
+  'Selembao',
+] as const;
+
+export const TEAM_ROLES = [
+  'Directeur Général',
+  'Directeur Commercial',
+  'Agent Senior',
+  'Agent Junior',
+  'Responsable Marketing',
+  'Assistant',
+] as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export type PropertyCategory = (typeof PROPERTY_CATEGORIES)[number];
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export type Commune = (typeof COMMUNES)[number];
