@@ -2,14 +2,21 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/browser-path.ts';
 
 // End-to-end tests against the real thing: `npm start` on a fresh demo database (a small seed for speed),
-// the site built from its API, Debian's Chromium (Playwright's own browser downloads cannot work here).
+// the site built from its API, in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, a system
+// Chromium, Playwright's own). Without one, one line says how to get one instead of every test failing.
 // A port of its own per run (workers inherit it through the environment), so runs never share a server.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ndako-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+const browser = findChromium();
+if (!browser) {
+  console.error(NO_BROWSER_HELP);
+  process.exit(1);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,10 +25,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
-    },
+    launchOptions: { executablePath: browser.path, args: CHROMIUM_FLAGS },
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 360, height: 640 }, hasTouch: true } },

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { chromiumPath, CHROMIUM_FLAGS } from './lib/browser-path.ts';
 
 // Only what this script uses: playwright-core's own typings do not resolve under astro check.
 interface Page {
@@ -30,10 +31,7 @@ const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 for (const size of sizes) {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   // Skip the once-a-session splash so the page itself is pictured.

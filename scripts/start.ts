@@ -3,9 +3,12 @@
 // Until the first build is done the site answers "en préparation"; on later starts the previous build stays
 // online while the new one is made.
 import { buildApiUrl, env } from '../src/env.ts';
+import { startBanner } from '../src/server/banner.ts';
 import { startServer } from '../src/server/server.ts';
 import { STARTUP } from '../src/server/services/publisher.ts';
 
+// Whoever starts it in a terminal first reads where everything is; log collectors get only the log.
+if (process.stdout.isTTY) console.log(startBanner(env()));
 const app = await startServer();
 const { publisher } = app;
 

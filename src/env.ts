@@ -28,6 +28,11 @@ const EnvSchema = z.object({
 
   ADMIN_EMAIL: z.email().default('admin@ndako.cd'),
   ADMIN_PASSWORD: z.string().min(10, { error: 'ADMIN_PASSWORD needs at least 10 characters' }).optional(),
+  /**
+   * scrypt's cost as log2(N): 17 (N = 2^17, 128 MiB a hash) unless lowered for the test suites, which hash
+   * and check hundreds of passwords. parseEnv refuses less than 17 outside NODE_ENV=test.
+   */
+  SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .min(0.01)
@@ -94,13 +99,22 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** scrypt's production cost; SCRYPT_LOG2_N may go below it only in the test suites. */
+export const SCRYPT_LOG2_N_MIN_OUTSIDE_TESTS = 17;
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const e = result.data;
+  if (e.SCRYPT_LOG2_N < SCRYPT_LOG2_N_MIN_OUTSIDE_TESTS && e.NODE_ENV !== 'test') {
+    throw new Error(
+      'Invalid configuration:\n  SCRYPT_LOG2_N: below 17 weakens stored passwords; it is for the test suites only (NODE_ENV=test)',
+    );
+  }
+  return e;
 }
 
 /** The API address the site build reads from. */

@@ -2,7 +2,7 @@
 // catalogue and a listing, on slow 4G (Lighthouse's default: 150 ms RTT, 1.6 Mbps) and on regular 3G
 // (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick).
 // Usage: node scripts/bench/lighthouse.ts [--quick]
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/browser.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './lib/browser.ts';
 import type { Context } from './lib/context.ts';
 import { median, ms, runAlone, type Measure, type Row } from './lib/report.ts';
 
@@ -104,7 +104,7 @@ export const measure: Measure = {
     ];
     const advice: string[] = [];
     const chrome = await launch({
-      chromePath: CHROMIUM_PATH,
+      chromePath: chromiumPath(),
       chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
       logLevel: 'silent',
     });

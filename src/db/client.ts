@@ -27,13 +27,18 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests); `loadDataDir` starts it from a `dumpDataDir()`
+   * archive (the test suites' migrated template) instead of an empty cluster.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.max)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
@@ -54,11 +59,13 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pglite') } : {});
+    client = await PGlite.create(
+      dataDir ? { dataDir: join(dataDir, 'pglite') } : loadDataDir ? { loadDataDir } : {},
+    );
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const pg = client;

@@ -19,6 +19,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
+import { QuietRequestLog } from './request-log.ts';
 import accountsRoutes from './routes/accounts.ts';
 import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
@@ -169,6 +170,7 @@ export async function createApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new QuietRequestLog(),
     trustProxy: options.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },

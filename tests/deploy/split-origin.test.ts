@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/browser-path.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -49,6 +50,8 @@ beforeAll(async () => {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The suites' cheap scrypt cost is refused in production: the server keeps its own.
+      SCRYPT_LOG2_N: undefined,
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       DATA_DIR: dataDir,
@@ -80,8 +83,8 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
 }, 300_000);
 

@@ -2,39 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import { parseEnv, type Env } from '../../src/env.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Mailer } from '../../src/server/services/mailer.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import type { SiteBuilder } from '../../src/server/services/site-build.ts';
 import { writeSite } from './site-builder.ts';
+import { openTestDatabase } from './test-database.ts';
 
-export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A fresh database per test file: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (TEST_DB === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `ndako_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+// Each file's database is a copy of the run's migrated template (test-database.ts, global-setup.ts).
+export { openTestDatabase, TEST_DB } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;

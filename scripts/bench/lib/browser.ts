@@ -1,8 +1,9 @@
-// Debian's Chromium through playwright-core (its typings do not resolve under astro check: the little used
+// Chromium (scripts/lib/browser-path.ts finds it) through playwright-core (its typings do not resolve under astro check: the little used
 // here is declared locally), a phone's viewport, and every request's bytes as the DevTools protocol counts them.
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+import { chromiumPath, CHROMIUM_FLAGS } from '../../lib/browser-path.ts';
 
 export interface Cdp {
   send<T = unknown>(method: string, params?: object): Promise<T>;
@@ -28,16 +29,10 @@ const { chromium } = createRequire(import.meta.url)('playwright-core') as {
   chromium: { launch(o: object): Promise<Browser> };
 };
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-dev-shm-usage',
-  '--disable-gpu',
-  '--disable-background-networking',
-];
+export { chromiumPath, CHROMIUM_FLAGS } from '../../lib/browser-path.ts';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 /**

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { findChromium } from '../../lib/browser-path.ts';
 import { createContext, type Context } from './context.ts';
 import { ROOT } from './server.ts';
 
@@ -46,7 +47,7 @@ export interface Machine {
 }
 
 export function machine(): Machine {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromiumPath = findChromium()?.path;
   const run = (cmd: string, args: string[]) => {
     try {
       return execFileSync(cmd, args, {
@@ -63,7 +64,7 @@ export function machine(): Machine {
     cores: cpus().length,
     ramGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
-    chromium: run(chromiumPath, ['--version']),
+    chromium: chromiumPath ? run(chromiumPath, ['--version']) : 'none found',
     commit: run('git', ['rev-parse', '--short', 'HEAD']),
   };
 }
