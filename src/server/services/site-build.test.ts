@@ -60,9 +60,9 @@ describe('processBuilder', () => {
 
 describe('expectedPages', () => {
   it('is every language page and every listing, in three languages', async () => {
-    // 10 pages in src/pages/[...lang] (home, catalogue, about… and the two not-found pages).
-    expect(await expectedPages(12)).toBe(66);
-    expect(await expectedPages(0)).toBe(30);
+    // 11 pages in src/pages/[...lang] (home, catalogue, search, about… and the two not-found pages).
+    expect(await expectedPages(12)).toBe(69);
+    expect(await expectedPages(0)).toBe(33);
   });
 });
 
