@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { constants } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { buildApiUrl, type Env } from '../env.ts';
+import { apiDocs, buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
@@ -106,18 +106,20 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: env.MEDIA_MAX_VIDEO_MB * 1_048_576 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Ndako API',
-        version: '1.0.0',
-        description: "API de l'agence immobilière Ndako (Kinshasa)",
+  if (apiDocs(env)) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Ndako API',
+          version: '1.0.0',
+          description: "API de l'agence immobilière Ndako (Kinshasa)",
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(
     async (api) => {

@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { apiDocs, parseEnv } from '../../src/env.ts';
+import { createApp } from '../../src/server/app.ts';
+import { buildTestApp, openTestDatabase, type TestApp } from '../helpers/app.ts';
+import { writeSite } from '../helpers/site-builder.ts';
 import { expectError } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -84,6 +90,36 @@ describe('OpenAPI', () => {
     expect(message?.required).toEqual(
       expect.arrayContaining(['senderName', 'senderEmail', 'subject', 'content']),
     );
+  });
+});
+
+describe('API_DOCS', () => {
+  // Without the test admin's login (a password hash costs seconds): only the routes matter here.
+  const docsStatus = async (vars: Record<string, string>) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ndako-docs-'));
+    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'site'), ...vars });
+    const { database, drop } = await openTestDatabase();
+    const app = await createApp({ env, database, siteBuilder: writeSite('docs') });
+    try {
+      const [page, json] = await Promise.all([app.inject('/api/docs'), app.inject('/api/docs/json')]);
+      return [page.statusCode, json.statusCode];
+    } finally {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('turns the description off', { timeout: 90_000 }, async () => {
+    expect(await docsStatus({ API_DOCS: 'false' })).toEqual([404, 404]);
+  });
+
+  it('is off in production unless asked for, on elsewhere', () => {
+    const on = (vars: Record<string, string>) => apiDocs(parseEnv(vars));
+    expect(on({ NODE_ENV: 'production' })).toBe(false);
+    expect(on({ NODE_ENV: 'production', API_DOCS: 'true' })).toBe(true);
+    expect(on({ NODE_ENV: 'development' })).toBe(true);
+    expect(on({ NODE_ENV: 'development', API_DOCS: 'false' })).toBe(false);
   });
 });
 
