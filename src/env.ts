@@ -131,6 +131,8 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Publish automatically this many seconds after the last staff change; 0 turns it off. */
   PUBLISH_AUTO_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(0),
+  /** A site build still running after this many seconds is stopped (its process killed); the site stays. */
+  PUBLISH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   /** Serve the API's description at /api/docs; by default everywhere but in production (see apiDocs()). */
   API_DOCS: flag.optional(),
 });

@@ -72,6 +72,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     build: siteBuilder ?? astroBuilder(buildApiUrl(env), () => app.repos.properties.count()),
     hookUrl: env.PUBLISH_HOOK_URL,
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
+    buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,
     log: app.log,
   });
   app.decorate('publisher', publisher);
