@@ -69,7 +69,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
-    build: siteBuilder ?? astroBuilder(buildApiUrl(env), () => app.repos.properties.count()),
+    build: siteBuilder ?? astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count()),
     hookUrl: env.PUBLISH_HOOK_URL,
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
     buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,
