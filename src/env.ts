@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxy.default(false),
+  /** A request whose headers and body have not all arrived after this long is answered 408 and closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  /** A connection with no traffic either way for this long is closed. */
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(75),
+  /** How long an idle kept-alive connection waits for its next request. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(65),
 
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

@@ -164,9 +164,21 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
 export async function createApp(
   options: AppOptions & { logger?: FastifyServerOptions['logger'] },
 ): Promise<FastifyInstance> {
+  const { env } = options;
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY,
+    // A client trickling its headers or body (a few bytes a second keeps a socket from being idle) is cut
+    // once the whole request has taken requestTimeout; an idle socket after connectionTimeout.
+    requestTimeout,
+    connectionTimeout: env.CONNECTION_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      // Node checks those two limits on a timer (30 s by default): a tenth of the limit keeps them close.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(500, requestTimeout / 10)),
+    },
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,

@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocs, parseEnv } from '../../src/env.ts';
-import { createApp } from '../../src/server/app.ts';
-import { buildTestApp, openTestDatabase, type TestApp } from '../helpers/app.ts';
-import { writeSite } from '../helpers/site-builder.ts';
+import { buildBareApp, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -94,19 +89,16 @@ describe('OpenAPI', () => {
 });
 
 describe('API_DOCS', () => {
-  // Without the test admin's login (a password hash costs seconds): only the routes matter here.
   const docsStatus = async (vars: Record<string, string>) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ndako-docs-'));
-    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'site'), ...vars });
-    const { database, drop } = await openTestDatabase();
-    const app = await createApp({ env, database, siteBuilder: writeSite('docs') });
+    const other = await buildBareApp(vars);
     try {
-      const [page, json] = await Promise.all([app.inject('/api/docs'), app.inject('/api/docs/json')]);
+      const [page, json] = await Promise.all([
+        other.app.inject('/api/docs'),
+        other.app.inject('/api/docs/json'),
+      ]);
       return [page.statusCode, json.statusCode];
     } finally {
-      await app.close();
-      await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await other.close();
     }
   };
 

@@ -104,3 +104,25 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * An app without the test admin (whose password hash costs seconds), for suites that only need the
+ * server's configuration and routes.
+ */
+export async function buildBareApp(
+  vars: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; env: Env; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'site'), ...vars });
+  const { database, drop } = await openTestDatabase();
+  const app = await createApp({ env, database, siteBuilder: writeSite('Ndako') });
+  return {
+    app,
+    env,
+    close: async () => {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
