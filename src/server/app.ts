@@ -15,7 +15,7 @@ import type { Database } from '../db/client.ts';
 import { apiDocs, buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
@@ -166,8 +166,13 @@ export async function createApp(
 ): Promise<FastifyInstance> {
   const { env } = options;
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Every logged error goes through logSafeError: no query parameters in the logs.
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, err: logSafeError } }
+        : logger && { serializers: { err: logSafeError } },
     trustProxy: env.TRUST_PROXY,
     // A client trickling its headers or body (a few bytes a second keeps a socket from being idle) is cut
     // once the whole request has taken requestTimeout; an idle socket after connectionTimeout.

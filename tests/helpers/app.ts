@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,14 +111,21 @@ export async function buildTestApp(
  */
 export async function buildBareApp(
   vars: Record<string, string> = {},
-): Promise<{ app: FastifyInstance; env: Env; close: () => Promise<void> }> {
+  logger?: FastifyServerOptions['logger'],
+): Promise<{ app: FastifyInstance; env: Env; database: Database; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'site'), ...vars });
   const { database, drop } = await openTestDatabase();
-  const app = await createApp({ env, database, siteBuilder: writeSite('Ndako') });
+  const app = await createApp({
+    env,
+    database,
+    siteBuilder: writeSite('Ndako'),
+    ...(logger ? { logger } : {}),
+  });
   return {
     app,
     env,
+    database,
     close: async () => {
       await app.close();
       await drop();
