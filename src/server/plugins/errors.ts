@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../http-error.ts';
 import { pgCode } from '../repositories/errors.ts';
 
 /** Fastify's and its plugins' own client errors, said in the language of the site's staff. */
@@ -104,6 +105,11 @@ export default fp(async function errors(fastify: FastifyInstance) {
         error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
       const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
       return response.status(status).send(reply(status, message));
+    }
+    if (error instanceof HttpError) {
+      // A server-side condition said plainly (507: the disk is full): logged, and told as it is.
+      request.log.error({ status, message: error.message }, 'request failed');
+      return response.status(status).send(reply(status, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return response.status(500).send(reply(500, 'Erreur interne du serveur'));
