@@ -3,6 +3,7 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { cspHashes } from './src/build/csp-hashes.ts';
+import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
@@ -11,10 +12,11 @@ import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
 // result beside the API. Publishing (src/server/services/publisher.ts) builds into BUILD_OUT_DIR, a new
-// folder, and switches SITE_DIR to it when the build succeeds.
+// folder, and switches SITE_DIR to it when the build succeeds. A plain `npm run build` writes dist-build/,
+// never the live SITE_DIR.
 export default defineConfig({
   output: 'static',
-  outDir: env().BUILD_OUT_DIR ?? './dist',
+  outDir: buildOutDir(env()),
   // Public islands (src/islands) hydrate with Preact through its React compat layer; the admin with React.
   integrations: [
     preact({ include: ['**/src/islands/**/*.tsx'] }),

@@ -29,7 +29,7 @@ function requestOf(
 ): Required<Omit<CannonRequest, 'setupRequest' | 'body'>> & {
   body: string | undefined;
 } {
-  // Every request its own visitor address (the server trusts X-Forwarded-For, as behind its proxy), so
+  // Every request its own visitor address (the server trusts 127.0.0.1's X-Forwarded-For, as its proxy's), so
   // the per-address limits of the public writes (60 views a minute, 10 messages in 10 minutes) hold.
   const headers: Record<string, string> = {
     'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
@@ -169,7 +169,7 @@ export const measure: Measure = {
     return {
       rows: results.flatMap((r) => r.rows),
       notes: [
-        `autocannon, ${CONNECTIONS} connections, each request drawn at random: ${MIX.map(([what, share]) => `${Math.round(share * 100)} % ${what}`).join(', ')}. The bench server runs with TRUST_PROXY=true (as behind production's reverse proxy) and every request carries its own X-Forwarded-For address, i.e. ${CONNECTIONS} connections speak for many distinct visitors: the API's rate limits stay on and unchanged, and any 429 would be counted (not as an error). Socket errors include timeouts (10 s).`,
+        `autocannon, ${CONNECTIONS} connections, each request drawn at random: ${MIX.map(([what, share]) => `${Math.round(share * 100)} % ${what}`).join(', ')}. The bench server trusts 127.0.0.1 as its reverse proxy (TRUST_PROXY=127.0.0.1, as production trusts its proxy) and every request carries its own X-Forwarded-For address, i.e. ${CONNECTIONS} connections speak for many distinct visitors: the API's rate limits stay on and unchanged, and any 429 would be counted (not as an error). Socket errors include timeouts (10 s).`,
         '',
         ...results.flatMap((r) => r.notes),
       ],

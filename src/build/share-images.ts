@@ -1,12 +1,49 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Property } from '../contract/index.ts';
-import { buildApiUrl, env } from '../env.ts';
+import { env } from '../env.ts';
 import { formatPrice, translator } from '../i18n/index.ts';
-import { renderShareImage } from './share-image.ts';
+import { renderShareImage, type ShareImageInput } from './share-image.ts';
 import { agency } from './site-config.ts';
+
+/** Uploads are re-encoded WebP of at most 1600 px; anything far bigger in the media folder is not a photo. */
+const MAX_PHOTO_BYTES = 20 * 1_048_576;
+
+/**
+ * The bytes of a listing photo, read from this project's own media folder (DATA_DIR/media): only a
+ * `/media/<name>` address is read, never a URL (a picture address staff typed could point at a slow host,
+ * a huge file or an internal address). Anything else, missing or oversized gives null: the share
+ * picture is drawn without a photo rather than failing the build.
+ */
+export async function mediaPhoto(url: string | null, mediaDir: string): Promise<Buffer | null> {
+  const name = url ? /^\/media\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(url)?.[1] : undefined;
+  if (!name) return null;
+  const file = await open(join(mediaDir, name), 'r').catch(() => null);
+  if (!file) return null;
+  try {
+    const stats = await file.stat();
+    if (!stats.isFile() || stats.size > MAX_PHOTO_BYTES) return null;
+    return await file.readFile();
+  } catch {
+    return null;
+  } finally {
+    await file.close();
+  }
+}
+
+/** The share picture over the photo, or without it when the photo does not decode: never a failed build. */
+export async function drawShareImage(input: ShareImageInput): Promise<{ image: Buffer; withPhoto: boolean }> {
+  if (input.photo) {
+    try {
+      return { image: await renderShareImage(input), withPhoto: true };
+    } catch {
+      // An unreadable picture is skipped, below.
+    }
+  }
+  return { image: await renderShareImage({ ...input, photo: null }), withPhoto: false };
+}
 
 /**
  * The share picture of each listing, in a cache keyed by what it shows: a rebuild draws only the listings
@@ -38,15 +75,14 @@ async function one(p: Property): Promise<string> {
     )
   )
     return file;
-  let bytes: Buffer | null = null;
-  if (photoUrl) {
-    const base = photoUrl.startsWith('http') ? '' : buildApiUrl(e);
-    const response = await fetch(base + photoUrl).catch(() => null);
-    bytes = response?.ok ? Buffer.from(await response.arrayBuffer()) : null;
-  }
+  const bytes = await mediaPhoto(photoUrl, join(e.DATA_DIR, 'media'));
+  const { image, withPhoto } = await drawShareImage({ ...input, photo: bytes });
   await mkdir(dir, { recursive: true });
-  await writeFile(file, await renderShareImage({ ...input, photo: bytes }));
-  return file;
+  // Drawn without a media file it should show (missing, broken): not cached, the next build tries again.
+  const retry = !withPhoto && Boolean(photoUrl?.startsWith('/media/'));
+  const target = retry ? join(dir, `no-photo-${p.id}.jpg`) : file;
+  await writeFile(target, image);
+  return target;
 }
 
 async function all(properties: readonly Property[]): Promise<string[]> {

@@ -52,13 +52,6 @@ export const SearchText = z
   .max(100)
   .refine((v) => isCleanText(v), noControl);
 
-/** An address given by the browser (the page a visit request was sent from). */
-export const PageUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^https?:\/\/\S+$/.test(v) && isCleanText(v), { error: 'Adresse de page invalide' });
-
 /** Multi-line text: like Line, but keeps new lines and tabs. */
 export const Text = (max: number) =>
   z

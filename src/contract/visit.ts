@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, Email, Id, IsoDateTime, Line, PageQuery, PageUrl, Phone } from './common.ts';
+import { blankToUndefined, Email, Id, IsoDateTime, isCleanText, Line, PageQuery, Phone } from './common.ts';
 import { VisitStatus } from './enums.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,12 +24,39 @@ export const VisitDate = z
     { error: 'La date de visite doit être aujourd’hui ou dans les douze prochains mois' },
   );
 
+/** A listing page of the site, in any of its languages: /property/12, /en/property/12/, /ln/property/12. */
+const LISTING_PATH = /^\/(?:(?:en|ln)\/)?property\/[1-9]\d{0,8}\/?$/;
+const notAListing = { error: 'Adresse de page invalide : seule une page d’annonce du site est acceptée' };
+
+/**
+ * The page a visit request was sent from, which goes into the agency's e-mail: one of the site's listing
+ * pages, as a path or as an absolute http(s) address. An absolute address must also be on PUBLIC_URL,
+ * which only the server knows (listingPageOrigin gives the origin to compare).
+ */
+export const ListingPageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => isCleanText(v) && listingPath(v) !== null, notAListing);
+
+/** The listing path of a page address (relative or absolute http(s), no query nor fragment), or null. */
+export function listingPath(url: string): string | null {
+  if (url.startsWith('/')) return LISTING_PATH.test(url) ? url : null;
+  const match = /^(https?:\/\/[^/?#\s]+)(\/[^?#\s]*)$/i.exec(url);
+  return match?.[2] && LISTING_PATH.test(match[2]) ? match[2] : null;
+}
+
+/** The origin of an absolute page address ("https://ndako.cd"), or null for a path. */
+export function listingPageOrigin(url: string): string | null {
+  return url.startsWith('/') ? null : new URL(url).origin;
+}
+
 export const VisitRequestInput = z.object({
   name: Line(120),
   visitDate: VisitDate,
   telephone: Phone,
   email: z.preprocess(blankToUndefined, Email.optional()),
-  url: z.preprocess(blankToUndefined, PageUrl.optional()),
+  url: z.preprocess(blankToUndefined, ListingPageUrl.optional()),
 });
 export type VisitRequestInput = z.infer<typeof VisitRequestInput>;
 

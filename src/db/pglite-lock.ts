@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -12,6 +13,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** The contents of the locks this process holds: "pid nonce", unique to each opening. */
+const held = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -23,34 +27,81 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * The pid of the live process holding a lock with these contents, or null when the lock is stale: its
+ * process is gone, or it names this very process without being one of its locks (a container restarted
+ * after a crash runs the server under the same pid again).
+ */
+function liveHolder(contents: string): number | null {
+  const pid = Number.parseInt(contents, 10);
+  if (held.has(contents)) return process.pid;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  return isAlive(pid) ? pid : null;
+}
+
+const read = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+};
+
+/**
  * PGlite is a single-process database: two processes writing the same files would corrupt them.
- * An exclusive lock file holding the owner's pid refuses the second one; a lock left by a killed
- * process (its pid no longer runs) is taken over.
+ * A lock file holding the owner's pid refuses the second one. It is created whole and at once (written
+ * under a temporary name, then hard-linked to its name, which fails if one exists), so no one reads a
+ * half-written lock. A stale lock is taken over only if it is still the one judged stale: it is renamed
+ * aside (one process alone can move it) and checked; a fresh lock moved aside by mistake is put back.
  */
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
+  const nonce = randomBytes(6).toString('hex');
+  const contents = `${process.pid} ${nonce}`;
+  const temp = `${file}.${nonce}.tmp`;
+  writeFileSync(temp, contents);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(temp, file);
+        held.add(contents);
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          held.delete(contents);
+          // Only our own lock: never one another process has taken over since.
+          if (read(file) === contents) unlinkSync(file);
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const seen = read(file);
+      if (seen === null) continue;
+      const pid = liveHolder(seen);
+      if (pid !== null) throw new DataDirLockedError(dir, pid);
+      const aside = `${file}.${nonce}.stale`;
+      try {
+        renameSync(file, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      const moved = read(aside);
+      if (moved !== seen) {
+        // Another process took the stale lock over in between: its fresh lock goes back.
         try {
-          unlinkSync(file);
-        } catch {
-          // Already gone: nothing to release.
+          linkSync(aside, file);
+        } finally {
+          unlinkSync(aside);
         }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirLockedError(dir, pid);
-      unlinkSync(file);
+        continue;
+      }
+      unlinkSync(aside);
     }
+    throw new Error(`Could not lock ${dir}: other processes keep taking the lock`);
+  } finally {
+    unlinkSync(temp);
   }
-  throw new Error(`Could not lock ${dir}`);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaItem } from '../contract/index.ts';
@@ -19,6 +19,8 @@ export interface StoredMedia {
 
 export class ImageTooLargeError extends Error {}
 export class UnreadableImageError extends Error {}
+/** The disk (or the user's quota) is full: nothing was kept, and saying "unreadable" would mislead. */
+export class DiskFullError extends Error {}
 
 export const newMediaId = () => randomBytes(16).toString('hex');
 
@@ -51,11 +53,14 @@ export async function storeImage(
   if (!widths.includes(largest as (typeof IMAGE_WIDTHS)[number])) widths.push(largest as never);
 
   const files: string[] = [];
+  /** Every file this upload may have started writing, removed again if it fails half-way. */
+  const started: string[] = [];
   const variants: { width: number; url: string }[] = [];
   let bytes = 0;
   try {
     for (const width of widths) {
       const name = `${id}-${width}.webp`;
+      started.push(name);
       const data = await base()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 76, effort: 3 })
@@ -66,6 +71,7 @@ export async function storeImage(
       bytes += data.length;
     }
     const thumbName = `${id}-thumb.webp`;
+    started.push(thumbName);
     const thumb = await base()
       .resize({ ...THUMB, fit: 'cover' })
       .webp({ quality: 70, effort: 3 })
@@ -90,6 +96,7 @@ export async function storeImage(
       bytes,
     };
   } catch (error) {
+    await Promise.all(started.map((name) => rm(join(dir, name), { force: true }).catch(() => {})));
     throw classify(error);
   }
 }
@@ -108,6 +115,10 @@ export async function storeVideoPoster(dir: string, id: string): Promise<string>
 
 function classify(error: unknown): Error {
   if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError('Disque plein', { cause: error });
+  // Any other failure to write (permissions, I/O) is the server's, not the image's: a 500, logged.
+  if (typeof code === 'string' && code.startsWith('E')) return error as Error;
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return new ImageTooLargeError('Image trop grande');
   return new UnreadableImageError('Image illisible ou corrompue');

@@ -43,7 +43,8 @@ if (dialog && form) {
         visitDate: value('visitDate'),
         telephone: value('telephone'),
         email: value('email') || undefined,
-        url: location.href,
+        // The page's path: the API takes only the site's listing pages (not a host, query or fragment).
+        url: location.pathname,
       });
       toast.success(text.ok ?? '');
       form.reset();

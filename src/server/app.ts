@@ -12,10 +12,10 @@ import { resolve } from 'node:path';
 import { constants } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { buildApiUrl, type Env } from '../env.ts';
+import { apiDocs, buildApiUrl, type Env } from '../env.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
@@ -72,9 +72,10 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
-    build: siteBuilder ?? astroBuilder(buildApiUrl(env), () => app.repos.properties.count()),
+    build: siteBuilder ?? astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count()),
     hookUrl: env.PUBLISH_HOOK_URL,
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
+    buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,
     log: app.log,
   });
   app.decorate('publisher', publisher);
@@ -112,18 +113,20 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: env.MEDIA_MAX_VIDEO_MB * 1_048_576 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Ndako API',
-        version: '1.0.0',
-        description: "API de l'agence immobilière Ndako (Kinshasa)",
+  if (apiDocs(env)) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Ndako API',
+          version: '1.0.0',
+          description: "API de l'agence immobilière Ndako (Kinshasa)",
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(
     async (api) => {
@@ -168,10 +171,27 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
 export async function createApp(
   options: AppOptions & { logger?: FastifyServerOptions['logger'] },
 ): Promise<FastifyInstance> {
+  const { env } = options;
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Every logged error goes through logSafeError: no query parameters in the logs.
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, err: logSafeError } }
+        : logger && { serializers: { err: logSafeError } },
     logController: new QuietRequestLog(),
-    trustProxy: options.env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY,
+    // A client trickling its headers or body (a few bytes a second keeps a socket from being idle) is cut
+    // once the whole request has taken requestTimeout; an idle socket after connectionTimeout.
+    requestTimeout,
+    connectionTimeout: env.CONNECTION_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      // Node checks those two limits on a timer (30 s by default): a tenth of the limit keeps them close.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(500, requestTimeout / 10)),
+    },
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,

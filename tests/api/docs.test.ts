@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { apiDocs, parseEnv } from '../../src/env.ts';
+import { buildBareApp, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -84,6 +85,33 @@ describe('OpenAPI', () => {
     expect(message?.required).toEqual(
       expect.arrayContaining(['senderName', 'senderEmail', 'subject', 'content']),
     );
+  });
+});
+
+describe('API_DOCS', () => {
+  const docsStatus = async (vars: Record<string, string>) => {
+    const other = await buildBareApp(vars);
+    try {
+      const [page, json] = await Promise.all([
+        other.app.inject('/api/docs'),
+        other.app.inject('/api/docs/json'),
+      ]);
+      return [page.statusCode, json.statusCode];
+    } finally {
+      await other.close();
+    }
+  };
+
+  it('turns the description off', { timeout: 90_000 }, async () => {
+    expect(await docsStatus({ API_DOCS: 'false' })).toEqual([404, 404]);
+  });
+
+  it('is off in production unless asked for, on elsewhere', () => {
+    const on = (vars: Record<string, string>) => apiDocs(parseEnv(vars));
+    expect(on({ NODE_ENV: 'production' })).toBe(false);
+    expect(on({ NODE_ENV: 'production', API_DOCS: 'true' })).toBe(true);
+    expect(on({ NODE_ENV: 'development' })).toBe(true);
+    expect(on({ NODE_ENV: 'development', API_DOCS: 'false' })).toBe(false);
   });
 });
 

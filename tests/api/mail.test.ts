@@ -68,6 +68,7 @@ describe('notifications through SMTP', () => {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_TO: 'agence@ndako.test',
         MAIL_FROM: 'Ndako <robot@ndako.test>',
+        PUBLIC_URL: 'https://ndako.cd',
       },
     });
   });
@@ -111,7 +112,7 @@ describe('notifications through SMTP', () => {
     const payload = visitInput({
       name: 'Grace Tshala',
       email: 'grace@example.cd',
-      url: `http://x/property/${p.id}`,
+      url: `/property/${p.id}`,
     });
     const res = await t.app.inject({
       method: 'POST',
@@ -133,7 +134,8 @@ describe('notifications through SMTP', () => {
     expect(header(mail!.raw, 'Subject')).toBe(`Demande de visite : Grace Tshala, le ${payload.visitDate}`);
     expect(header(mail!.raw, 'Reply-To')).toContain('grace@example.cd');
     expect(body(mail!.raw)).toContain('+243 81 555 44 33');
-    expect(body(mail!.raw)).toContain(`http://x/property/${p.id}`);
+    // The page's path, made a link on the site's address.
+    expect(body(mail!.raw)).toContain(`https://ndako.cd/property/${p.id}`);
   });
 
   it('sends nothing for a refused request', async () => {

@@ -187,7 +187,7 @@ describe('PUT, PATCH status, DELETE', () => {
       method: 'POST',
       url: '/api/mail/send-visit',
       remoteAddress: nextIp(),
-      payload: visitInput({ url: `https://ndako.cd/property/${p.id}` }),
+      payload: visitInput({ url: `/property/${p.id}` }),
     });
     expect(visit.json<VisitRequest>().propertyId).toBe(p.id);
     const del = () => t.app.inject({ method: 'DELETE', url: `/api/properties/${p.id}`, headers: t.auth });

@@ -1,10 +1,11 @@
-import { lstat, readdir, readlink, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PublishState } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
+import { processBuilder } from '../../src/server/services/site-build.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError } from '../helpers/fixtures.ts';
 import { steeredBuilder, writeSite } from '../helpers/site-builder.ts';
@@ -213,6 +214,67 @@ describe('local builds', () => {
     await closing.close();
     expect(held.runs[0]!.signal.aborted).toBe(true);
   });
+});
+
+describe('build time limit (PUBLISH_TIMEOUT_SECONDS)', () => {
+  let t: TestApp;
+  const builder = steeredBuilder();
+  let pidFile: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ siteBuilder: builder.build, env: { PUBLISH_TIMEOUT_SECONDS: '3' } });
+    pidFile = join(t.env.DATA_DIR, 'build.pid');
+    await publish(t);
+    await t.app.publisher.settled();
+  });
+  afterAll(() => t.close());
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('kills a build process that outlives the limit, keeps the old site and says why', async () => {
+    expect(await home(t)).toContain('v1');
+    // A build that never ends (as `astro build` stuck on a picture that never arrives).
+    builder.use(
+      processBuilder({
+        command: process.execPath,
+        args: [
+          '-e',
+          `require('fs').writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000)`,
+        ],
+        env: () => ({ PID_FILE: pidFile }),
+        expected: async () => null,
+      }),
+    );
+    const started = Date.now();
+    expect((await publish(t)).statusCode).toBe(202);
+    await t.app.publisher.settled();
+    expect(Date.now() - started).toBeLessThan(8000);
+    const failed = await state(t);
+    expect(failed.state).toBe('failed');
+    expect(failed.lastError).toMatch(/dépassé sa limite de 3 s.*site en ligne est conservé/);
+    const pid = Number(await readFile(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(false);
+    expect(await home(t)).toContain('v1');
+    expect(await readdir(`${t.env.SITE_DIR}.builds`)).toHaveLength(1);
+  });
+
+  it('does not wait for ever on a builder that ignores the stop', async () => {
+    builder.use(() => new Promise(() => {}));
+    await publish(t);
+    const outcome = await t.app.publisher.settled();
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/dépassé sa limite/) });
+    expect(await home(t)).toContain('v1');
+    // Publishing is not stuck: the next build runs.
+    builder.use(writeSite('v2'));
+    await publish(t);
+    expect(await t.app.publisher.settled()).toMatchObject({ ok: true });
+    expect(await home(t)).toContain('v2');
+  }, 30_000);
 });
 
 describe('deploy hook mode', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitRequest } from '../../src/contract/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildBareApp, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError, isoDay, nextIp, visitInput } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const visits = async () => {
 describe('POST /api/mail/send-visit (public)', () => {
   it('stores the request, linked to the property of its page', async () => {
     const p = await createProperty(t);
-    const payload = visitInput({ email: 'patrick@example.cd', url: `http://x/property/${p.id}` });
+    const payload = visitInput({ email: 'patrick@example.cd', url: `/property/${p.id}` });
     const res = await send(payload);
     expect(res.statusCode, res.body).toBe(201);
     const v = res.json<VisitRequest>();
@@ -29,7 +29,7 @@ describe('POST /api/mail/send-visit (public)', () => {
       visitDate: payload.visitDate,
       telephone: '+243 81 555 44 33',
       email: 'patrick@example.cd',
-      url: `http://x/property/${p.id}`,
+      url: `/property/${p.id}`,
       propertyId: p.id,
       status: 'new',
     });
@@ -37,9 +37,8 @@ describe('POST /api/mail/send-visit (public)', () => {
   });
 
   it.each([
-    ['a localised property page', (id: number) => `https://ndako.cd/en/property/${id}?ref=home#photos`, true],
-    ['a property that does not exist', () => 'http://x/property/999999', false],
-    ['a page that is not a property', () => 'https://ndako.cd/contact', false],
+    ['a localised property page', (id: number) => `/en/property/${id}/`, true],
+    ['a property that does not exist', () => '/ln/property/999999', false],
   ])('reads the property id from %s', async (_name, url, linked) => {
     const p = await createProperty(t);
     const res = await send(visitInput({ url: url(p.id) }));
@@ -80,10 +79,47 @@ describe('invalid visit requests are refused with 400 and nothing stored', () =>
     ['a bad phone', { ...base, telephone: 'WhatsApp svp' }],
     ['a bad optional e-mail', { ...base, email: 'patrick@' }],
     ['a javascript: url', { ...base, url: 'javascript:alert(1)' }],
+    ['a page of another site', { ...base, url: 'https://evil.example/property/1' }],
+    ['an absolute address while PUBLIC_URL is not set', { ...base, url: 'http://localhost/property/1' }],
+    ['a page that is not a listing', { ...base, url: '/contact' }],
+    ['a listing address with a query', { ...base, url: '/property/1?note=Appelez le 0800 000 000' }],
+    ['a protocol-relative address', { ...base, url: '//evil.example/property/1' }],
   ])('%s', async (_name, payload) => {
     const before = (await visits()).length;
     expectError(await send(payload), 400);
     expect((await visits()).length).toBe(before);
+  });
+});
+
+describe('visit request page addresses with PUBLIC_URL', () => {
+  let site: Awaited<ReturnType<typeof buildBareApp>>;
+  beforeAll(async () => {
+    site = await buildBareApp({ PUBLIC_URL: 'https://ndako.cd' });
+  });
+  afterAll(() => site.close());
+  const sendTo = (url: string) =>
+    site.app.inject({
+      method: 'POST',
+      url: '/api/mail/send-visit',
+      remoteAddress: nextIp(),
+      payload: visitInput({ url }),
+    });
+
+  it('accepts the listing pages of the site, as paths or absolute addresses', async () => {
+    for (const url of ['https://ndako.cd/ln/property/5', 'https://ndako.cd/property/5/', '/en/property/5']) {
+      expect((await sendTo(url)).statusCode, url).toBe(201);
+    }
+  });
+
+  it('refuses absolute addresses on another host or scheme', async () => {
+    for (const url of [
+      'https://ndako.cd.evil.example/property/5',
+      'http://ndako.cd/property/5',
+      'https://evil.example/property/5',
+    ]) {
+      const res = await sendTo(url);
+      expect(expectError(res, 400).message, url).toMatch(/seule une page d’annonce du site/);
+    }
   });
 });
 

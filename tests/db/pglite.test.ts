@@ -43,7 +43,7 @@ function spawnServer(dataDir: string, port: number): Server {
       SEED: 'none',
       HOST: '127.0.0.1',
       PORT: String(port),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,35 @@ export async function buildTestApp(
     adminId: user.id,
     adminEmail,
     adminPassword,
+    close: async () => {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An app without the test admin (whose password hash costs seconds), for suites that only need the
+ * server's configuration and routes.
+ */
+export async function buildBareApp(
+  vars: Record<string, string> = {},
+  logger?: FastifyServerOptions['logger'],
+): Promise<{ app: FastifyInstance; env: Env; database: Database; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'site'), ...vars });
+  const { database, drop } = await openTestDatabase();
+  const app = await createApp({
+    env,
+    database,
+    siteBuilder: writeSite('Ndako'),
+    ...(logger ? { logger } : {}),
+  });
+  return {
+    app,
+    env,
+    database,
     close: async () => {
       await app.close();
       await drop();

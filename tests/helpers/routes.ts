@@ -180,7 +180,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     method: 'POST',
     url: '/api/mail/send-visit',
     remoteAddress: nextIp(),
-    payload: visitInput({ url: `https://ndako.cd/property/${property.id}` }),
+    payload: visitInput({ url: `/property/${property.id}` }),
   });
   expect(sent.statusCode, sent.body).toBe(201);
   const upload = await t.app.inject({

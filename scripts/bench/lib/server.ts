@@ -67,8 +67,9 @@ export interface NdakoOptions {
 }
 
 /**
- * Starts src/server/server.ts. TRUST_PROXY is on, as behind production's reverse proxy, so that a bench can
- * speak for many visitors with X-Forwarded-For (the API's rate limits are per client address).
+ * Starts src/server/server.ts. It trusts 127.0.0.1 as its reverse proxy (TRUST_PROXY), as production trusts
+ * its proxy, so that a bench on this machine can speak for many visitors with X-Forwarded-For (the API's
+ * rate limits are per client address).
  */
 export function spawnNdako(o: NdakoOptions): Proc {
   return spawnNode(
@@ -84,7 +85,7 @@ export function spawnNdako(o: NdakoOptions): Proc {
       SEED_PROPERTIES: String(o.seed === 'none' ? 0 : o.seed),
       API_URL: `http://127.0.0.1:${o.port}`,
       ...(o.cacheDir ? { BUILD_CACHE_DIR: o.cacheDir } : {}),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../http-error.ts';
+import { pgCode } from '../repositories/errors.ts';
 
 /** Fastify's and its plugins' own client errors, said in the language of the site's staff. */
 const KNOWN: Record<string, [number, string]> = {
@@ -32,6 +34,39 @@ const GENERIC: Record<number, string> = {
   415: 'Type de contenu non pris en charge',
   416: 'Plage demandée non disponible',
 };
+
+/**
+ * How an error is written to the log. A failed query (Drizzle's error carries the SQL and its parameters,
+ * in its message too) could put password hashes or visitors' messages in the logs: it is logged with its
+ * SQLSTATE and the database's own message only. Other errors keep pino's usual fields.
+ */
+export function logSafeError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [k: string]: unknown;
+} {
+  const chain: Error[] = [];
+  for (let e: unknown = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  const query = chain.find((e) => 'params' in e || 'parameters' in e);
+  if (!query) {
+    const fields = Object.fromEntries(Object.entries(error));
+    return { ...fields, type: error.name, message: error.message, stack: error.stack ?? '' };
+  }
+  // The driver's error under Drizzle's (it may carry the parameters too: only its message is kept).
+  const cause = chain[chain.indexOf(query) + 1] ?? null;
+  return {
+    type: 'DatabaseError',
+    message: 'Database query failed',
+    // Where in the code, without the message (the stack's first line repeats it, parameters included).
+    stack: (query.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+    sqlstate: pgCode(error) ?? null,
+    cause: cause ? cause.message : null,
+  };
+}
 
 function reply(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
@@ -70,6 +105,11 @@ export default fp(async function errors(fastify: FastifyInstance) {
         error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
       const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
       return response.status(status).send(reply(status, message));
+    }
+    if (error instanceof HttpError) {
+      // A server-side condition said plainly (507: the disk is full): logged, and told as it is.
+      request.log.error({ status, message: error.message }, 'request failed');
+      return response.status(status).send(reply(status, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return response.status(500).send(reply(500, 'Erreur interne du serveur'));

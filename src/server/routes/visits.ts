@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParams,
+  listingPageOrigin,
   paginated,
   VisitListQuery,
   VisitRequest,
   VisitRequestInput,
   VisitStatusPatch,
 } from '../../contract/index.ts';
-import { found } from '../http-error.ts';
+import { found, HttpError } from '../http-error.ts';
 
 const tags = ['Visits'];
 
 const visits: FastifyPluginAsyncZod = async (app) => {
+  const publicOrigin = app.env.PUBLIC_URL ? new URL(app.env.PUBLIC_URL).origin : null;
+  /** A page path made a link the agency can open from its e-mail (when the site's address is known). */
+  const pageLink = (url: string) => (url.startsWith('/') && publicOrigin ? publicOrigin + url : url);
   app.post(
     '/mail/send-visit',
     {
@@ -19,10 +23,16 @@ const visits: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: VisitRequestInput, response: { 201: VisitRequest } },
     },
     async (req, reply) => {
+      const { url } = req.body;
+      // An absolute address names a host: only this site's (PUBLIC_URL) may go into the agency's e-mail.
+      const origin = url ? listingPageOrigin(url) : null;
+      if (origin !== null && origin !== publicOrigin) {
+        throw new HttpError(400, 'Adresse de page invalide : seule une page d’annonce du site est acceptée');
+      }
       const visit = await app.repos.visits.create(req.body);
       app.mailer.notify({
         subject: `Demande de visite : ${visit.name}, le ${visit.visitDate}`,
-        text: `${visit.name} souhaite visiter le ${visit.visitDate}.\nTéléphone (WhatsApp) : ${visit.telephone}\nE-mail : ${visit.email ?? '—'}\nPage : ${visit.url ?? '—'}`,
+        text: `${visit.name} souhaite visiter le ${visit.visitDate}.\nTéléphone (WhatsApp) : ${visit.telephone}\nE-mail : ${visit.email ?? '—'}\nPage : ${visit.url ? pageLink(visit.url) : '—'}`,
         ...(visit.email ? { replyTo: visit.email } : {}),
       });
       return reply.status(201).send(visit);

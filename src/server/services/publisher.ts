@@ -18,6 +18,8 @@ export interface PublisherOptions {
   hookUrl?: string | undefined;
   /** Publish this long after the last recorded change; 0: never automatically. */
   autoDelayMs: number;
+  /** A local build still running after this long is stopped (its process killed) and the run fails. */
+  buildTimeoutMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -37,8 +39,16 @@ interface Run {
 
 /** How long a deploy hook may take to answer (it only has to acknowledge; the host builds afterwards). */
 const HOOK_TIMEOUT_MS = 10_000;
+/** How long a build stopped at its time limit may take to end (the build process gets SIGKILL after 3 s). */
+const STOP_GRACE_MS = 10_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
+/** A time limit said in French: "10 min", "1 min 30 s", "45 s". */
+export function duration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const [min, sec] = [Math.floor(total / 60), total % 60];
+  return min ? `${min} min${sec ? ` ${sec} s` : ''}` : `${sec} s`;
+}
 
 /**
  * Rebuilds the public site on request, one run at a time. A request during a run is remembered and
@@ -83,11 +93,52 @@ export function createPublisher(options: PublisherOptions) {
     return `HTTP ${response.status}`;
   }
 
+  /**
+   * Runs the build with its time limit. A build past it is aborted (the builder kills its process) and
+   * given a short grace to end, so nothing writes into its folder once discarded; a build that hangs
+   * for good (a fetch without timeout) cannot hold publishing forever.
+   */
+  async function buildWithinLimit(outDir: string, current: Run): Promise<void> {
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), options.buildTimeoutMs);
+    const report = ({ step, progress }: BuildReport) => Object.assign(current, { step, progress });
+    const building = options.build({
+      outDir,
+      signal: AbortSignal.any([current.abort.signal, limit.signal]),
+      report,
+    });
+    const overtime = new Promise<'overtime'>((resolve) =>
+      limit.signal.addEventListener('abort', () => resolve('overtime'), { once: true }),
+    );
+    try {
+      const ended = building.then(
+        () => 'built' as const,
+        (error: unknown) => {
+          // The builder's own "interrupted" error when the limit stopped it: the limit is the reason.
+          if (limit.signal.aborted) return 'overtime' as const;
+          throw error;
+        },
+      );
+      if ((await Promise.race([ended, overtime])) === 'built') return;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        building.catch(() => {}),
+        new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
+      throw new Error(
+        `La construction du site a dépassé sa limite de ${duration(options.buildTimeoutMs)} ` +
+          '(PUBLISH_TIMEOUT_SECONDS) : elle a été arrêtée et le site en ligne est conservé.',
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function buildHere(current: Run): Promise<void> {
     const outDir = await folder.create();
     try {
-      const report = ({ step, progress }: BuildReport) => Object.assign(current, { step, progress });
-      await options.build({ outDir, signal: current.abort.signal, report });
+      await buildWithinLimit(outDir, current);
       // A build that "succeeds" without a home page would put an empty site online.
       if (!existsSync(join(outDir, 'index.html'))) {
         throw new Error('La construction n’a produit aucune page d’accueil : le site en ligne est conservé');

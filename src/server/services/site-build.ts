@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from '../../env.ts';
 import { LANGS } from '../../i18n/core.ts';
@@ -121,12 +122,15 @@ export function processBuilder(options: {
   };
 }
 
-/** The real build: `astro build` reading the listings from this server's API. */
-export function astroBuilder(apiUrl: string, listings: () => Promise<number>): SiteBuilder {
+/**
+ * The real build: `astro build` reading the listings from this server's API, and the listing photos of
+ * the share pictures from this server's media folder (DATA_DIR, made absolute: the build runs elsewhere).
+ */
+export function astroBuilder(apiUrl: string, dataDir: string, listings: () => Promise<number>): SiteBuilder {
   return processBuilder({
     command: process.execPath,
     args: [ASTRO, 'build'],
-    env: (outDir) => ({ BUILD_OUT_DIR: outDir, API_URL: apiUrl }),
+    env: (outDir) => ({ BUILD_OUT_DIR: outDir, API_URL: apiUrl, DATA_DIR: resolve(dataDir) }),
     expected: async () => expectedPages(await listings()),
   });
 }

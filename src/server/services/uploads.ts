@@ -1,9 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpError } from '../http-error.ts';
 import {
+  DiskFullError,
   ImageTooLargeError,
+  UnreadableImageError,
   newMediaId,
   storeImage,
   storeVideoPoster,
@@ -33,6 +35,8 @@ export async function storeUpload(
   declared: 'image' | 'video' | undefined,
   dir: string,
   limits: UploadLimits,
+  /** The new media's random name; given only by tests that prepare its files. */
+  id: string = newMediaId(),
 ): Promise<StoredUpload> {
   const detected = await fileTypeFromBuffer(data);
   const mime = detected?.mime ?? 'unknown';
@@ -52,7 +56,7 @@ export async function storeUpload(
   if (kind === 'image') {
     if (data.length > limits.maxImageBytes) throw tooLarge(limits.maxImageBytes);
     try {
-      return { ...(await storeImage(data, dir, { maxPixels: limits.maxPixels })), mime, type: 'image' };
+      return { ...(await storeImage(data, dir, { maxPixels: limits.maxPixels, id })), mime, type: 'image' };
     } catch (error) {
       if (error instanceof ImageTooLargeError) {
         throw new HttpError(
@@ -60,14 +64,25 @@ export async function storeUpload(
           `Image trop grande : ${Math.round(limits.maxPixels / 1e6)} mégapixels au plus`,
         );
       }
-      throw new HttpError(415, 'Image illisible ou corrompue');
+      if (error instanceof DiskFullError) throw diskFull();
+      if (error instanceof UnreadableImageError) throw new HttpError(415, 'Image illisible ou corrompue');
+      throw error;
     }
   }
   if (data.length > limits.maxVideoBytes) throw tooLarge(limits.maxVideoBytes);
-  const id = newMediaId();
   const name = `${id}.${VIDEO_MIMES.get(mime)}`;
-  await writeFile(join(dir, name), data);
-  const poster = await storeVideoPoster(dir, id);
+  let poster: string;
+  try {
+    await writeFile(join(dir, name), data);
+    poster = await storeVideoPoster(dir, id);
+  } catch (error) {
+    // Nothing half-stored: neither the video nor its poster stays.
+    await Promise.all(
+      [name, `${id}-thumb.webp`].map((file) => rm(join(dir, file), { force: true }).catch(() => {})),
+    );
+    const code = (error as NodeJS.ErrnoException).code;
+    throw code === 'ENOSPC' || code === 'EDQUOT' ? diskFull() : error;
+  }
   return {
     item: { id, type: 'video', url: `/media/${name}`, thumbnail: `/media/${poster}` },
     files: [name, poster],
@@ -78,6 +93,13 @@ export async function storeUpload(
     type: 'video',
   };
 }
+
+/** 507 Insufficient Storage: the server's disk is full, the file was not kept (a retry later may work). */
+const diskFull = () =>
+  new HttpError(
+    507,
+    'Espace disque insuffisant sur le serveur : le fichier n’a pas été enregistré. Prévenez l’administrateur.',
+  );
 
 function tooLarge(max: number) {
   return new HttpError(413, `Fichier trop volumineux : ${Math.round(max / 1_048_576)} Mo au plus`);

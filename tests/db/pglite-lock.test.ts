@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../src/db/pglite-lock.ts';
+
+const LOCK_MODULE = fileURLToPath(new URL('../../src/db/pglite-lock.ts', import.meta.url));
+const fresh = () => mkdtempSync(join(tmpdir(), 'ndako-lock-'));
+
+/** A process that tries to lock `dir` at `startAt` (ms since epoch), holds it a while, and says how it went. */
+function contender(dir: string, startAt: number): Promise<string> {
+  const code = `
+    import { lockDataDir } from ${JSON.stringify(LOCK_MODULE)};
+    while (Date.now() < ${startAt}) {}
+    try { const release = lockDataDir(${JSON.stringify(dir)}); console.log('won'); setTimeout(release, 1500); }
+    catch (error) { console.log(error.name === 'DataDirLockedError' ? 'refused' : 'error ' + error.message); }`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve) => child.on('close', () => resolve(out.trim())));
+}
+
+describe('PGlite directory lock', () => {
+  it('counts a lock holding our own pid as stale when this process does not hold it', () => {
+    // A container restarted after a crash: the server has the same pid as the one that left the lock.
+    const dir = fresh();
+    writeFileSync(join(dir, 'pglite.lock'), String(process.pid));
+    const release = lockDataDir(dir);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('still refuses a second opening in this process', () => {
+    const dir = fresh();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/already open/);
+    release();
+  });
+
+  it(
+    'lets exactly one of several processes take over a stale lock at once',
+    { timeout: 60_000 },
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const dir = fresh();
+        writeFileSync(join(dir, 'pglite.lock'), '2147483646');
+        const startAt = Date.now() + 1500;
+        const outcomes = await Promise.all(Array.from({ length: 6 }, () => contender(dir, startAt)));
+        expect(
+          outcomes.filter((o) => o === 'won'),
+          outcomes.join(', '),
+        ).toHaveLength(1);
+        expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+        expect(readdirSync(dir)).toEqual([]);
+      }
+    },
+  );
+});
