@@ -47,6 +47,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   visit: 'Visite',
   account: 'Compte',
   site: 'Site public',
+  media: 'Média',
+  data: 'Conservation des données',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../http-error.ts';
 
 /** Fastify's and its plugins' own client errors, said in the language of the site's staff. */
 const KNOWN: Record<string, [number, string]> = {
@@ -69,7 +70,8 @@ export default fp(async function errors(fastify: FastifyInstance) {
       const english =
         error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
       const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
-      return response.status(status).send(reply(status, message));
+      const extra = error instanceof HttpError ? error.extra : undefined;
+      return response.status(status).send({ ...reply(status, message), ...extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return response.status(500).send(reply(500, 'Erreur interne du serveur'));
