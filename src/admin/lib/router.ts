@@ -9,6 +9,7 @@ export const ROUTES = {
   team: '/admin/team',
   messages: '/admin/messages',
   staff: '/admin/staff',
+  password: '/admin/password',
 } as const;
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 

@@ -188,7 +188,12 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
               isNull(sessions.revokedAt),
             ),
           );
-        const fact = { action: 'update', entity: 'account', entityId: actor.id, label: labelOf(actor) } as const;
+        const fact = {
+          action: 'update',
+          entity: 'account',
+          entityId: actor.id,
+          label: labelOf(actor),
+        } as const;
         return [undefined, { ...fact, detail: 'mot de passe changé' }];
       });
     },
@@ -229,14 +234,18 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
       const [row] = await db
         .select({
           pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`,
-          lastPair: sql<Date | null>`max(${loginFailures.at}) FILTER (WHERE ${pair})`.mapWith(loginFailures.at),
+          lastPair: sql<Date | null>`max(${loginFailures.at}) FILTER (WHERE ${pair})`.mapWith(
+            loginFailures.at,
+          ),
           address: sql<number>`count(*) FILTER (WHERE ${address})::int`,
           firstAddress: sql<Date | null>`min(${loginFailures.at}) FILTER (WHERE ${address})`.mapWith(
             loginFailures.at,
           ),
         })
         .from(loginFailures)
-        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, new Date(Math.min(+pairSince, +addressSince)))));
+        .where(
+          and(eq(loginFailures.ip, ip), gt(loginFailures.at, new Date(Math.min(+pairSince, +addressSince)))),
+        );
       return {
         pair: Number(row?.pair ?? 0),
         lastPairFailure: row?.lastPair ?? null,

@@ -37,7 +37,12 @@ export const purgeVisitRequests = (tx: Db, days: number) =>
 
 /** Failed logins (an e-mail and an address) older than `days`; the lockout looks back 24 hours at most. */
 export const purgeLoginFailures = (tx: Db, days: number) =>
-  deleted(tx.delete(loginFailures).where(lt(loginFailures.at, before(days))).returning({ id: loginFailures.id }));
+  deleted(
+    tx
+      .delete(loginFailures)
+      .where(lt(loginFailures.at, before(days)))
+      .returning({ id: loginFailures.id }),
+  );
 
 /** Sessions that expired or were revoked more than `days` ago: they open nothing any more. */
 export const purgeSessions = (tx: Db, days: number) =>
@@ -47,4 +52,3 @@ export const purgeSessions = (tx: Db, days: number) =>
       .where(or(lt(sessions.expiresAt, before(days)), lt(sessions.revokedAt, before(days))))
       .returning({ id: sessions.id }),
   );
-
