@@ -229,8 +229,9 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
     ): Promise<FailureCounts> {
       const pairSince = new Date(Date.now() - windows.pairMs);
       const addressSince = new Date(Date.now() - windows.addressMs);
-      const pair = sql`${loginFailures.email} = ${email} AND ${loginFailures.at} > ${pairSince}`;
-      const address = sql`${loginFailures.at} > ${addressSince}`;
+      // Column-typed comparisons: the driver is handed the dates as the column maps them.
+      const pair = and(eq(loginFailures.email, email), gt(loginFailures.at, pairSince));
+      const address = gt(loginFailures.at, addressSince);
       const [row] = await db
         .select({
           pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`,
