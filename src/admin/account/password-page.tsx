@@ -84,7 +84,11 @@ export function PasswordPage({ forced = false }: { forced?: boolean }) {
           {failure}
         </p>
       )}
-      {input('currentPassword', forced ? 'Mot de passe provisoire' : 'Mot de passe actuel', 'current-password')}
+      {input(
+        'currentPassword',
+        forced ? 'Mot de passe provisoire' : 'Mot de passe actuel',
+        'current-password',
+      )}
       {input('newPassword', 'Nouveau mot de passe', 'new-password', 'Au moins 12 caractères.')}
       {input('confirm', 'Confirmer le nouveau mot de passe', 'new-password')}
       <button type="submit" className="btn btn-primary adm-block" disabled={saving}>
