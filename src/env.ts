@@ -93,6 +93,14 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(12),
 
+  /**
+   * Retention (the privacy page states these periods): messages and visit requests are deleted at the latest
+   * this many years after the last contact; failed logins and ended sessions, which hold addresses, after
+   * RETENTION_SECURITY_DAYS. The job runs at start and every 24 hours.
+   */
+  RETENTION_CONTACT_YEARS: z.coerce.number().int().min(1).max(20).default(3),
+  RETENTION_SECURITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//)

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { paginated, Property, TeamMember, type Property as PropertyT } from '../contract/index.ts';
+import { paginated, Property, PublicTeamMember, type Property as PropertyT } from '../contract/index.ts';
 import { buildApiUrl, env } from '../env.ts';
 
 /**
@@ -44,5 +44,5 @@ export async function featuredProperties(): Promise<PropertyT[]> {
 }
 
 export async function teamMembers() {
-  return (await get('/team?active=true&limit=100', paginated(TeamMember))).data;
+  return (await get('/team?active=true&limit=100', paginated(PublicTeamMember))).data;
 }

@@ -28,3 +28,9 @@ export function mapTiles() {
 
 /** The API address the admin island calls from the browser. */
 export const publicApiBase = () => env().PUBLIC_API_BASE.replace(/\/$/, '');
+
+/** How long the server keeps what visitors and logins leave (the retention job's settings). */
+export function retentionPeriods() {
+  const e = env();
+  return { contactYears: e.RETENTION_CONTACT_YEARS, securityDays: e.RETENTION_SECURITY_DAYS };
+}

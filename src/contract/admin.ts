@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Email, Id, IsoDateTime, Line, PageQuery } from './common.ts';
 import { AccountRole, VisitStatus } from './enums.ts';
-import { Account } from './auth.ts';
+import { Account, NewPassword } from './auth.ts';
 
 export const VisitStatusPatch = z.object({ status: VisitStatus });
 
@@ -15,15 +15,33 @@ export type AccountSummary = z.infer<typeof AccountSummary>;
 export const AccountInput = z.object({
   email: Email,
   name: Line(120),
-  password: z
-    .string()
-    .min(12, { error: 'Le mot de passe doit contenir au moins 12 caractères' })
-    .max(256, { error: 'Le mot de passe est trop long' }),
+  password: NewPassword,
   role: AccountRole.default('agent'),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
-export const AUDIT_ENTITIES = ['property', 'team', 'message', 'visit', 'account', 'site', 'demo'] as const;
+/** An admin's reset of another account: the temporary password given, or one generated when absent. */
+export const PasswordResetRequest = z.object({ password: NewPassword.optional() });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** The temporary password, shown once to the admin; the account must change it at its next login. */
+export const PasswordResetResponse = z.object({ temporaryPassword: z.string(), generated: z.boolean() });
+export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;
+
+/** `data`: the retention job's purges (by the server itself; they change nothing of the public site). */
+export const AUDIT_ENTITIES = [
+  'property',
+  'team',
+  'message',
+  'visit',
+  'account',
+  'site',
+  'media',
+  'data',
+  'demo',
+] as const;
+/** Audited changes that leave the public site as it is: they neither wait for nor start a publish. */
+export const SITE_NEUTRAL_ENTITIES: readonly AuditEntity[] = ['site', 'data'];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'publish'] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export const AuditAction = z.enum(AUDIT_ACTIONS);

@@ -29,6 +29,19 @@ export const Agent = TeamMember.pick({
 });
 export type Agent = z.infer<typeof Agent>;
 
+/**
+ * What anonymous callers of GET /api/team get: active members, with what the public pages show (the about
+ * page's names, roles, photos and join dates); phone and e-mail stay with staff.
+ */
+export const PublicTeamMember = TeamMember.pick({
+  id: true,
+  name: true,
+  role: true,
+  photo: true,
+  joinDate: true,
+});
+export type PublicTeamMember = z.infer<typeof PublicTeamMember>;
+
 export const TeamMemberInput = z.object({
   name: Line(120),
   role: TeamRole,

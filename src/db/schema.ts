@@ -184,6 +184,8 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: accountRoleEnum('role').notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set by an admin's reset and on a generated first password: the next login must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },

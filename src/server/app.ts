@@ -36,6 +36,7 @@ import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createPublisher } from './services/publisher.ts';
+import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
 import { siteFolder } from './services/site-folder.ts';
 
@@ -80,7 +81,16 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   });
   app.decorate('publisher', publisher);
   const backups = env.BACKUP_DAILY ? scheduleDailyBackups({ database, env, log: app.log }) : null;
+  const retention = createRetentionJob({
+    audit: app.repos.audit,
+    tasks: retentionTasks(env),
+    log: app.log,
+  });
+  app.decorate('retention', retention);
+  // In the listening server only (tests build the app without listening and run it by hand).
+  app.addHook('onListen', async () => retention.start());
   app.addHook('onClose', async () => {
+    await retention.stop();
     // A backup under way finishes before the database it reads closes.
     await backups?.stop();
     // A running build is stopped (its process killed) before the database it reads closes.

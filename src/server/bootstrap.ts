@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Repositories } from './context.ts';
-import { hashPassword } from './services/passwords.ts';
+import { generatePassword, hashPassword } from './services/passwords.ts';
 
 /**
  * First start of an empty database: seed the demo data (unless SEED=none), then create the first admin.
@@ -32,19 +31,23 @@ export async function initialise(
     log.info({ ...counts, seconds: Math.round(performance.now() - started) / 1000 }, 'demo data seeded');
   }
 
-  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const password = env.ADMIN_PASSWORD ?? generatePassword();
   await repos.accounts.create({
     email: env.ADMIN_EMAIL.toLowerCase(),
     name: 'Administrateur',
     passwordHash: await hashPassword(password),
     role: 'admin',
+    // A generated password has been on the terminal (and maybe in a log collector): single-use. One given
+    // in ADMIN_PASSWORD is the operator's own choice.
+    mustChangePassword: !env.ADMIN_PASSWORD,
   });
   if (env.ADMIN_PASSWORD) {
     log.info({ email: env.ADMIN_EMAIL }, 'first admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {
     // Printed once, on purpose outside the JSON log, so that whoever started the server can read it.
     process.stdout.write(
-      `\n  First admin account created — write this password down, it is shown only once:\n` +
+      `\n  First admin account created — this password is shown only once and works for one login,\n` +
+        `  which must then choose a new one:\n` +
         `    e-mail:   ${env.ADMIN_EMAIL}\n    password: ${password}\n\n`,
     );
   }

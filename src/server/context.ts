@@ -12,6 +12,7 @@ import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { Publisher } from './services/publisher.ts';
+import type { RetentionJob } from './services/retention.ts';
 
 export function createRepositories(database: Database, env: Env) {
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
@@ -24,7 +25,7 @@ export function createRepositories(database: Database, env: Env) {
     messages: messagesRepository(database, audit),
     visits: visitsRepository(database, audit),
     accounts: accountsRepository(database, audit),
-    media: mediaRepository(database),
+    media: mediaRepository(database, audit),
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
   };
@@ -40,6 +41,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
     publisher: Publisher;
+    /** Deletes what the privacy page says is kept no longer (at start, then daily). */
+    retention: RetentionJob;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: like authenticate, then 403 unless the account is an admin. */

@@ -1,9 +1,12 @@
 /** An error whose message is meant for the client, with the HTTP status that goes with it. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** Machine-readable fields added to the JSON answer, e.g. `{ code: 'PASSWORD_CHANGE_REQUIRED' }`. */
+  readonly extra: Record<string, string> | undefined;
+  constructor(statusCode: number, message: string, extra?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
+    this.extra = extra;
   }
 }
 

@@ -42,7 +42,15 @@ describe('GET /api/accounts', () => {
     const page = await list();
     expect(Object.keys(page).sort()).toEqual(['data', 'limit', 'page', 'total']);
     const me = page.data.find((a) => a.id === t.adminId)!;
-    expect(Object.keys(me).sort()).toEqual(['createdAt', 'email', 'id', 'lastLoginAt', 'name', 'role']);
+    expect(Object.keys(me).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'lastLoginAt',
+      'mustChangePassword',
+      'name',
+      'role',
+    ]);
     expect(me).toMatchObject({ email: t.adminEmail, name: 'Admin Test', role: 'admin' });
     expect(Date.now() - Date.parse(me.lastLoginAt!)).toBeLessThan(120_000);
   });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/contract/index.ts';
-import { accounts, sessions } from '../../src/db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts, loginFailures, sessions } from '../../src/db/schema.ts';
 import { env } from '../../src/env.ts';
+import { ADDRESS_MAX_FAILURES } from '../../src/server/services/login-throttle.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -42,6 +43,7 @@ describe('POST /api/auth/login', () => {
       email: t.adminEmail,
       name: 'Admin Test',
       role: 'admin',
+      mustChangePassword: false,
     });
     const stored = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(stored.map((s) => s.tokenHash)).toContain(hashToken(body.token));
@@ -111,41 +113,76 @@ describe('login rate limiting', () => {
   let hash: string;
   beforeAll(async () => {
     hash = await hashPassword(password);
-    for (const email of ['lock1@ndako.test', 'lock2@ndako.test']) {
+    for (const email of ['lock1@ndako.test', 'lock2@ndako.test', 'lock3@ndako.test']) {
       await t.app.repos.accounts.create({ email, name: email, passwordHash: hash, role: 'agent' });
     }
   });
+  const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
+  /** Moves the pair's failures `seconds` into the past, as if that time had gone by. */
+  const age = (email: string, ip: string, seconds: number) =>
+    t.database.db
+      .update(loginFailures)
+      .set({ at: sql`${loginFailures.at} - ${seconds} * interval '1 second'` })
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
 
-  it('blocks an account after 5 failures, even with the right password from another address', async () => {
-    for (let i = 0; i < 5; i++) expectError(await login('lock1@ndako.test', `wrong ${i}`), 401);
-    const res = await login('lock1@ndako.test', password);
-    expect(expectError(res, 429).message).not.toBe(WRONG);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expectError(await verify(`Bearer ${randomBytes(32).toString('base64url')}`), 401);
-  });
-
-  it('blocks an address after 5 failures across different e-mails', async () => {
-    const address = '10.77.0.1';
-    for (let i = 0; i < 5; i++) expectError(await login(`unknown${i}@ndako.test`, 'guess', address), 401);
-    const res = await login('unknown-more@ndako.test', 'guess', address);
-    expectError(res, 429);
-    expect(res.headers['retry-after']).toBeDefined();
-    expectError(await login(t.adminEmail, t.adminPassword, address), 429);
+  it('locks the e-mail from the guessing address only: the owner elsewhere still gets in', async () => {
+    const attacker = '10.77.1.1';
+    for (let i = 0; i < 5; i++) expectError(await login('lock1@ndako.test', `wrong ${i}`, attacker), 401);
+    const locked = await login('lock1@ndako.test', password, attacker);
+    expect(expectError(locked, 429).message).toMatch(/Réessayez dans 1 minute/);
+    expect(retryAfter(locked)).toBeGreaterThan(50);
+    expect(retryAfter(locked)).toBeLessThanOrEqual(60);
     // Without TRUST_PROXY, a forged X-Forwarded-For does not make another address.
     const spoofed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      remoteAddress: address,
+      remoteAddress: attacker,
       headers: { 'x-forwarded-for': '203.0.113.9' },
-      payload: { email: t.adminEmail, password: t.adminPassword },
+      payload: { email: 'lock1@ndako.test', password },
     });
     expectError(spoofed, 429);
-    expect((await login(t.adminEmail, t.adminPassword, '10.77.0.2')).statusCode).toBe(200);
+    expect((await login('lock1@ndako.test', password, '10.77.1.2')).statusCode).toBe(200);
+    // Another account from the attacker's address is not locked by this pair.
+    expect((await login(t.adminEmail, t.adminPassword, attacker)).statusCode).toBe(200);
+    expectError(await login('lock1@ndako.test', password, attacker), 429);
   });
 
-  it('serialises parallel guesses on one account: at most 5 reach the password check', async () => {
+  it('makes each further failure double the wait: 1 minute, 2, 4', async () => {
+    const address = '10.77.2.1';
+    for (let i = 0; i < 5; i++) expectError(await login('lock2@ndako.test', `wrong ${i}`, address), 401);
+    for (const minutes of [1, 2, 4]) {
+      const locked = await login('lock2@ndako.test', password, address);
+      expectError(locked, 429);
+      expect(retryAfter(locked)).toBeGreaterThan(minutes * 60 - 10);
+      expect(retryAfter(locked)).toBeLessThanOrEqual(minutes * 60);
+      // Once the wait is over, one more try; wrong again, the next wait is twice as long.
+      await age('lock2@ndako.test', address, minutes * 60 + 1);
+      expectError(await login('lock2@ndako.test', `still wrong ${minutes}`, address), 401);
+    }
+    await age('lock2@ndako.test', address, 8 * 60 + 1);
+    // The right password after the wait: in, and the pair's failures are forgotten.
+    expect((await login('lock2@ndako.test', password, address)).statusCode).toBe(200);
+    expectError(await login('lock2@ndako.test', 'wrong again', address), 401);
+    expect((await login('lock2@ndako.test', password, address)).statusCode).toBe(200);
+  });
+
+  it('stops an address spraying many accounts, whatever the e-mails, not the others', async () => {
+    const address = '10.77.3.1';
+    for (let i = 0; i < ADDRESS_MAX_FAILURES - 1; i++) {
+      await t.app.repos.accounts.recordFailure(`spray${i}@ndako.test`, address);
+    }
+    expectError(await login('spray-last@ndako.test', 'guess', address), 401);
+    const res = await login('spray-more@ndako.test', 'guess', address);
+    expectError(res, 429);
+    expect(retryAfter(res)).toBeGreaterThan(14 * 60);
+    expectError(await login(t.adminEmail, t.adminPassword, address), 429);
+    expect((await login(t.adminEmail, t.adminPassword, '10.77.3.2')).statusCode).toBe(200);
+  });
+
+  it('serialises parallel guesses on one pair: at most 5 reach the password check', async () => {
+    const address = '10.77.4.1';
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login('lock2@ndako.test', `guess ${i}`)),
+      Array.from({ length: 10 }, (_, i) => login('lock3@ndako.test', `guess ${i}`, address)),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
@@ -153,13 +190,16 @@ describe('login rate limiting', () => {
     for (const r of results) expectError(r, r.statusCode);
   });
 
-  it('serialises parallel guesses from one address', async () => {
-    const address = '10.77.0.3';
+  it('serialises parallel guesses from one address across e-mails', async () => {
+    const address = '10.77.5.1';
+    for (let i = 0; i < ADDRESS_MAX_FAILURES - 3; i++) {
+      await t.app.repos.accounts.recordFailure(`burst${i}@ndako.test`, address);
+    }
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login(`spray${i}@ndako.test`, 'guess', address)),
+      Array.from({ length: 8 }, (_, i) => login(`parallel${i}@ndako.test`, 'guess', address)),
     );
     const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
 });

@@ -3,9 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../../src/contract/index.ts';
+import type { AuditEntry, Page, UploadResponse } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { expectError } from '../helpers/fixtures.ts';
+import { createMember, createProperty, expectError } from '../helpers/fixtures.ts';
 import {
   makeImage,
   minimalMp4,
@@ -320,5 +320,49 @@ describe('DELETE /api/media/{id}', () => {
       await t.app.inject({ method: 'DELETE', url: `/api/media/${'0'.repeat(32)}`, headers: t.auth }),
       404,
     );
+  });
+});
+
+describe('DELETE /api/media/{id} of a file still in use', () => {
+  const uploadPng = async () =>
+    (await upload(uploadForm(await makeImage('png', 64, 48), 'a.png', 'image/png'))).json<UploadResponse>();
+  const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/media/${id}`, headers: t.auth });
+  const mediaAudit = async () =>
+    (await t.app.inject({ url: '/api/audit?entity=media', headers: t.auth })).json<Page<AuditEntry>>().data;
+
+  it('is refused (409, naming the listing) while a listing shows it, and the files stay', async () => {
+    const item = await uploadPng();
+    const listing = await createProperty(t, { title: 'Villa aux photos', media: [item] });
+    const res = await del(item.id);
+    expect(expectError(res, 409).message).toContain('« Villa aux photos »');
+    for (const file of storedFiles(item)) expect(existsSync(file), file).toBe(true);
+    // The admin's edit: the listing is saved without the photo first, then the file is deleted.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${listing.id}`,
+      headers: t.auth,
+      payload: { ...listing, media: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await del(item.id)).statusCode).toBe(204);
+    for (const file of storedFiles(item)) expect(existsSync(file), file).toBe(false);
+  });
+
+  it('is refused while a team member’s photo is one of its files', async () => {
+    const item = await uploadPng();
+    await createMember(t, { name: 'Photographiée', photo: item.thumbnail });
+    expect(expectError(await del(item.id), 409).message).toContain('membre de l’équipe « Photographiée »');
+    expect(existsSync(fileOf(item.thumbnail))).toBe(true);
+  });
+
+  it('is audited: who deleted which file', async () => {
+    const item = await uploadPng();
+    expect((await del(item.id)).statusCode).toBe(204);
+    expect((await mediaAudit())[0]).toMatchObject({
+      actorName: 'Admin Test',
+      action: 'delete',
+      entity: 'media',
+      label: item.url,
+    });
   });
 });

@@ -135,7 +135,7 @@ describe('roles enforced by the API', () => {
       const res = await t.app.inject({ method, url, headers: agent, ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await t.app.inject(`/api/team/${id}`)).json()).toMatchObject({
+    expect((await t.app.inject({ url: `/api/team/${id}`, headers: t.auth })).json()).toMatchObject({
       isActive: true,
       name: member.name,
     });

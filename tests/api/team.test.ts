@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Property, TeamMember } from '../../src/contract/index.ts';
+import type { Property, PublicTeamMember, TeamMember } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { countMembers, createMember, createProperty, expectError, memberInput } from '../helpers/fixtures.ts';
 
@@ -9,12 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The staff's view (the admin calls with its token); anonymous callers: 'anonymous callers' below. */
 const team = async (query = '') => {
-  const res = await t.app.inject(`/api/team${query}`);
+  const res = await t.app.inject({ url: `/api/team${query}`, headers: t.auth });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TeamMember[] }>().data;
 };
-const get = (id: number | string) => t.app.inject(`/api/team/${id}`);
+const get = (id: number | string) => t.app.inject({ url: `/api/team/${id}`, headers: t.auth });
 /** Today where the agency is (UTC+1) or in UTC: the database's CURRENT_DATE is one of them. */
 const today = () => [0, 3_600_000].map((offset) => new Date(Date.now() + offset).toISOString().slice(0, 10));
 
@@ -67,11 +68,11 @@ describe('POST /api/team', () => {
 });
 
 describe('GET /api/team', () => {
-  it('is public and computes propertiesAssigned', async () => {
+  it('gives staff every field and computes propertiesAssigned', async () => {
     const m = await createMember(t, { name: 'Serge Assigné' });
     await createProperty(t, { managerId: m.id });
     await createProperty(t, { managerId: m.id });
-    const res = await t.app.inject('/api/team');
+    const res = await t.app.inject({ url: '/api/team', headers: t.auth });
     expect(res.statusCode).toBe(200);
     const found = res.json<{ data: TeamMember[] }>().data.find((x) => x.id === m.id);
     expect(found?.propertiesAssigned).toBe(2);
@@ -97,6 +98,60 @@ describe('GET /api/team', () => {
   it('answers 404 for an unknown id and 400 for an invalid one', async () => {
     expectError(await get(999_999), 404);
     for (const id of ['abc', '-1', '1.5', '99999999999']) expectError(await get(id), 400);
+  });
+});
+
+describe('anonymous callers', () => {
+  const PUBLIC_FIELDS = ['id', 'joinDate', 'name', 'photo', 'role'];
+  const anonymous = async (url: string) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it('get active members only, with the fields the public pages show', async () => {
+    const active = await createMember(t, { name: 'Publique Visible', email: 'visible@ndako.test' });
+    const former = await createMember(t, { name: 'Publique Partie', isActive: false });
+    const list = (await anonymous('/api/team?limit=100')).json<{ data: PublicTeamMember[] }>().data;
+    expect(list.length).toBeGreaterThan(0);
+    for (const m of list) expect(Object.keys(m).sort()).toEqual(PUBLIC_FIELDS);
+    expect(list.map((m) => m.id)).toContain(active.id);
+    expect(list.map((m) => m.id)).not.toContain(former.id);
+    // Asking for former members does not show them either.
+    const asked = (await anonymous('/api/team?active=false')).json<{ data: unknown[] }>();
+    expect(asked.data).toEqual(expect.not.arrayContaining([expect.objectContaining({ id: former.id })]));
+    const one = (await anonymous(`/api/team/${active.id}`)).json<Record<string, unknown>>();
+    expect(one).toEqual({
+      id: active.id,
+      name: 'Publique Visible',
+      role: active.role,
+      photo: active.photo,
+      joinDate: active.joinDate,
+    });
+    expectError(await t.app.inject(`/api/team/${former.id}`), 404);
+    expect((await get(former.id)).json<TeamMember>().email).toBe(former.email);
+  });
+
+  it('cannot find members by phone or e-mail, which they do not see', async () => {
+    const m = await createMember(t, {
+      name: 'Sonde Anonyme',
+      email: 'sonde.secrete@ndako.test',
+      phone: '+243 85 777 44 21',
+    });
+    const probe = (q: string) => anonymous(`/api/team?q=${encodeURIComponent(q)}`);
+    expect((await probe('sonde.secrete')).json<{ total: number }>().total).toBe(0);
+    expect((await probe('777 44')).json<{ total: number }>().total).toBe(0);
+    // Staff find them by either.
+    expect((await team('?q=777%2044')).map((x) => x.id)).toEqual([m.id]);
+    expect((await probe('Sonde Anonyme')).json<{ data: { id: number }[] }>().data).toEqual([
+      expect.objectContaining({ id: m.id }),
+    ]);
+  });
+
+  it('are answered as anonymous when the token is not a live one', async () => {
+    const res = await t.app.inject({ url: '/api/team', headers: { authorization: 'Bearer authenticated' } });
+    expect(res.statusCode).toBe(200);
+    for (const m of res.json<{ data: object[] }>().data) expect(Object.keys(m).sort()).toEqual(PUBLIC_FIELDS);
   });
 });
 
@@ -191,9 +246,9 @@ describe('GET /api/team pagination', () => {
   it('answers { data, total, page, limit }, newest first', async () => {
     const first = await createMember(t, { name: 'Premier Pagination' });
     const second = await createMember(t, { name: 'Second Pagination' });
-    const res = await t.app.inject('/api/team?q=pagination&limit=1&page=1');
+    const res = await t.app.inject({ url: '/api/team?q=pagination&limit=1&page=1', headers: t.auth });
     expect(res.json()).toMatchObject({ total: 2, page: 1, limit: 1, data: [{ id: second.id }] });
-    const next = await t.app.inject('/api/team?q=pagination&limit=1&page=2');
+    const next = await t.app.inject({ url: '/api/team?q=pagination&limit=1&page=2', headers: t.auth });
     expect(next.json()).toMatchObject({ total: 2, page: 2, data: [{ id: first.id }] });
     expectError(await t.app.inject('/api/team?limit=101'), 400);
   });

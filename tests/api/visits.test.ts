@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitRequest } from '../../src/contract/index.ts';
+import type { AuditEntry, Page, VisitRequest } from '../../src/contract/index.ts';
 import { buildBareApp, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError, isoDay, nextIp, visitInput } from '../helpers/fixtures.ts';
 
@@ -174,5 +174,24 @@ describe('PATCH /api/visits/{id}/status', () => {
       expectError(await patch(visit.id, payload), 400);
     }
     expect((await visits()).find((v) => v.id === visit.id)?.status).toBe('new');
+  });
+});
+
+describe('DELETE /api/visits/{id}', () => {
+  it('erases the request with an audit row, then answers 404', async () => {
+    const v = (await send(visitInput({ name: 'Effacée Surdemande' }))).json<VisitRequest>();
+    const del = () => t.app.inject({ method: 'DELETE', url: `/api/visits/${v.id}`, headers: t.auth });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/visits/${v.id}` })).statusCode).toBe(401);
+    const res = await del();
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await visits()).map((x) => x.id)).not.toContain(v.id);
+    const audit = await t.app.inject({ url: `/api/audit?entity=visit&entityId=${v.id}`, headers: t.auth });
+    expect(audit.json<Page<AuditEntry>>().data[0]).toMatchObject({
+      action: 'delete',
+      actorName: 'Admin Test',
+      label: `Effacée Surdemande, ${v.visitDate}`,
+    });
+    expectError(await del(), 404);
+    expectError(await t.app.inject({ method: 'DELETE', url: '/api/visits/abc', headers: t.auth }), 400);
   });
 });

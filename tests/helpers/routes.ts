@@ -7,12 +7,14 @@ import type { z } from 'zod';
 import {
   AccountInput,
   AuditListQuery,
+  ChangePasswordRequest,
   LoginRequest,
   MessageInput,
   MessageListQuery,
   MessageStatusPatch,
   PageQuery,
   PageViewInput,
+  PasswordResetRequest,
   PropertyInput,
   PropertyListQuery,
   PropertyStatusPatch,
@@ -52,8 +54,10 @@ export interface World {
   /** A staff account other than the test admin (an agent), with its password. */
   agent: { id: number; email: string; password: string };
   png: Buffer;
+  /** The test admin's password, for the calls that check it again (change-password). */
+  adminPassword: string;
 }
-export type Target = Exclude<keyof World, 'png'>;
+export type Target = Exclude<keyof World, 'png' | 'adminPassword'>;
 export type Access = 'public' | 'staff' | 'admin';
 
 export interface Route {
@@ -151,6 +155,22 @@ export const ROUTES: readonly Route[] = [
   { call: 'POST /api/publish', access: 'staff' },
   { call: 'GET /api/demo', access: 'admin' },
   { call: 'POST /api/demo/clear', access: 'admin' },
+  {
+    call: 'POST /api/auth/change-password',
+    access: 'staff',
+    // Called with the test admin's token: its password changes, its other sessions end.
+    body: [
+      ChangePasswordRequest,
+      (w) => ({ currentPassword: w.adminPassword, newPassword: `${w.adminPassword} changed` }),
+    ],
+  },
+  {
+    call: 'POST /api/accounts/{id}/reset-password',
+    access: 'admin',
+    target: 'agent',
+    body: [PasswordResetRequest, () => ({})],
+  },
+  { call: 'DELETE /api/visits/{id}', access: 'staff', target: 'visit' },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;
@@ -208,6 +228,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     media: upload.json<UploadResponse>(),
     agent: { id, ...agent },
     png,
+    adminPassword: t.adminPassword,
   };
 }
 

@@ -1,7 +1,8 @@
 import ky, { HTTPError, type KyInstance, type ResponsePromise } from 'ky';
 import type { z } from 'zod';
+import { PASSWORD_CHANGE_REQUIRED } from '../../contract/auth.ts';
 import { ROUTES, navigate } from './router.ts';
-import { bearerToken, clearSession } from './session.ts';
+import { $account, bearerToken, clearSession } from './session.ts';
 
 /** Spec §9: every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -22,11 +23,21 @@ export function configureApi(base: string): KyInstance {
         },
       ],
       afterResponse: [
-        ({ request, response }) => {
+        async ({ request, response }) => {
           // A wrong password is also a 401: that one is the login form's to show.
           if (response.status === 401 && !new URL(request.url).pathname.endsWith('/auth/login')) {
             clearSession();
             navigate(ROUTES.login, { replace: true });
+          }
+          // An admin reset this account's password meanwhile: the app shows the change screen.
+          if (response.status === 403) {
+            const body = (await response
+              .clone()
+              .json()
+              .catch(() => null)) as { code?: unknown } | null;
+            const account = $account.get();
+            if (body?.code === PASSWORD_CHANGE_REQUIRED && account)
+              $account.set({ ...account, mustChangePassword: true });
           }
         },
       ],

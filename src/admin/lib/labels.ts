@@ -48,6 +48,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   account: 'Compte',
   site: 'Site public',
   demo: 'Démonstration',
+  media: 'Média',
+  data: 'Conservation des données',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

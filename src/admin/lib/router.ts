@@ -9,6 +9,7 @@ export const ROUTES = {
   team: '/admin/team',
   messages: '/admin/messages',
   staff: '/admin/staff',
+  password: '/admin/password',
 } as const;
 
 const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

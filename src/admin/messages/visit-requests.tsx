@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../lib/format.ts';
 import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { RemoveDialog } from '../ui/remove-dialog.tsx';
 import { Badge, Pager } from '../ui/states.tsx';
 
 const PAGE_SIZE = 20;
@@ -38,6 +39,7 @@ export function VisitRequests() {
     PAGE_SIZE,
     VisitRequest,
   );
+  const [deleting, setDeleting] = useState<VisitRequest | null>(null);
   const titles = usePropertyTitles(
     list.data?.data.flatMap((v) => (v.propertyId ? [v.propertyId] : [])) ?? [],
   );
@@ -120,6 +122,14 @@ export function VisitRequests() {
                         Annuler la visite
                       </button>
                     )}
+                    <button
+                      type="button"
+                      className="btn adm-btn-danger-outline"
+                      onClick={() => setDeleting(v)}
+                      aria-label={`Supprimer la demande de ${v.name}`}
+                    >
+                      Supprimer
+                    </button>
                   </div>
                 </li>
               ))}
@@ -128,6 +138,20 @@ export function VisitRequests() {
           </>
         )}
       </ListState>
+      <RemoveDialog
+        target={deleting}
+        title="Supprimer la demande de visite"
+        describe={(v) =>
+          `Supprimer définitivement la demande de ${v.name} (${visitDay(v.visitDate)}) ? Ses coordonnées seront effacées.`
+        }
+        path={(v) => `visits/${v.id}`}
+        success="Demande de visite supprimée"
+        onCancel={() => setDeleting(null)}
+        onRemoved={() => {
+          setDeleting(null);
+          list.reload();
+        }}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { VerifyResponse } from '../../contract/index.ts';
 import '../../shared/toaster.ts';
+import { PasswordPage } from '../account/password-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
 import { api, configureApi, isUnauthorised, answer } from '../lib/api.ts';
 import { $path, navigate, ROUTES } from '../lib/router.ts';
@@ -23,6 +24,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.team]: TeamPage,
   [ROUTES.messages]: MessagesPage,
   [ROUTES.staff]: StaffPage,
+  [ROUTES.password]: () => <PasswordPage />,
 };
 
 /** The whole admin: one client-rendered island (spec §2 admin routes), on the live API. */
@@ -67,6 +69,8 @@ export default function AdminApp({ apiBase }: { apiBase: string }) {
       </main>
     );
   }
+  // A temporary or generated password opens nothing else until its owner has chosen one (the API says so too).
+  if (account.mustChangePassword) return <PasswordPage forced />;
   const Page = PAGES[path];
   return (
     <AdminLayout path={path} account={account}>

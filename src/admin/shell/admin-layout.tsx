@@ -106,6 +106,9 @@ export function AdminLayout({
           </ul>
         </nav>
         <div className="adm-sidebar-foot">
+          <Link href={ROUTES.password} aria-current={path === ROUTES.password ? 'page' : undefined}>
+            <Icon name="key" /> Changer mon mot de passe
+          </Link>
           <a href="/">
             <Icon name="back" /> Retour au site
           </a>

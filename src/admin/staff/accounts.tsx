@@ -15,6 +15,7 @@ import { $account } from '../lib/session.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Field, fieldErrors } from '../ui/field.tsx';
 import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { ResetPasswordDialog } from './reset-password.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
 
 const EMPTY = { name: '', email: '', password: '', role: 'agent' as AccountRole };
@@ -30,6 +31,7 @@ export function Accounts() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<AccountSummary | null>(null);
+  const [resetting, setResetting] = useState<AccountSummary | null>(null);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,17 +75,28 @@ export function Accounts() {
                   {a.lastLoginAt
                     ? `dernière connexion le ${formatDateTime(a.lastLoginAt)}`
                     : 'jamais connecté'}
+                  {a.mustChangePassword && ' · mot de passe provisoire'}
                 </small>
               </span>
               {a.id !== me?.id && (
-                <button
-                  type="button"
-                  className="btn adm-btn-danger-outline"
-                  onClick={() => setDeleting(a)}
-                  aria-label={`Supprimer le compte de ${a.name}`}
-                >
-                  Supprimer
-                </button>
+                <span className="adm-item-actions">
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => setResetting(a)}
+                    aria-label={`Réinitialiser le mot de passe de ${a.name}`}
+                  >
+                    Réinitialiser le mot de passe
+                  </button>
+                  <button
+                    type="button"
+                    className="btn adm-btn-danger-outline"
+                    onClick={() => setDeleting(a)}
+                    aria-label={`Supprimer le compte de ${a.name}`}
+                  >
+                    Supprimer
+                  </button>
+                </span>
               )}
             </li>
           ))}
@@ -144,6 +157,13 @@ export function Accounts() {
           </button>
         </div>
       </form>
+      <ResetPasswordDialog
+        target={resetting}
+        onClose={() => {
+          setResetting(null);
+          list.reload();
+        }}
+      />
       <RemoveDialog
         target={deleting}
         title="Supprimer le compte"

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PLACEHOLDER_TOKEN } from '../../contract/index.ts';
+import { PASSWORD_CHANGE_REQUIRED, PLACEHOLDER_TOKEN } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { hashToken } from '../services/tokens.ts';
 
@@ -10,6 +10,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   const match = header ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
   const token = match?.[1];
   return token && token !== PLACEHOLDER_TOKEN ? token : null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Calls an account that must change its password may still make (change it, verify, log out). */
+    passwordChangeAllowed?: boolean;
+  }
 }
 
 export default fp(async function auth(fastify: FastifyInstance) {
@@ -26,6 +33,12 @@ export default fp(async function auth(fastify: FastifyInstance) {
     request.account = session.account;
     request.sessionExpiresAt = session.expiresAt;
     request.tokenHash = tokenHash;
+    // A reset or generated password is single-use: until its owner picks one, the session opens nothing else.
+    if (session.account.mustChangePassword && !request.routeOptions.config.passwordChangeAllowed) {
+      throw new HttpError(403, 'Vous devez changer votre mot de passe avant de continuer', {
+        code: PASSWORD_CHANGE_REQUIRED,
+      });
+    }
   });
 
   fastify.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -104,7 +104,8 @@ export default fp(async function errors(fastify: FastifyInstance) {
       const english =
         error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
       const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
-      return response.status(status).send(reply(status, message));
+      const extra = error instanceof HttpError ? error.extra : undefined;
+      return response.status(status).send({ ...reply(status, message), ...extra });
     }
     if (error instanceof HttpError) {
       // A server-side condition said plainly (507: the disk is full): logged, and told as it is.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Account, AccountRole, AccountSummary } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, loginFailures, sessions } from '../../db/schema.ts';
@@ -6,11 +6,24 @@ import type { Actor, AuditRepository } from './audit.ts';
 import { pgCode, RefusedError } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
 import { pageOf } from './paging.ts';
+import type { FailureCounts } from '../services/login-throttle.ts';
 
-const publicColumns = { id: accounts.id, email: accounts.email, name: accounts.name, role: accounts.role };
+const publicColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  name: accounts.name,
+  role: accounts.role,
+  mustChangePassword: accounts.mustChangePassword,
+};
 const summaryColumns = { ...publicColumns, createdAt: accounts.createdAt, lastLoginAt: accounts.lastLoginAt };
 
-type NewAccount = { email: string; name: string; passwordHash: string; role: AccountRole };
+type NewAccount = {
+  email: string;
+  name: string;
+  passwordHash: string;
+  role: AccountRole;
+  mustChangePassword?: boolean;
+};
 
 function toSummary(row: Account & { createdAt: Date; lastLoginAt: Date | null }): AccountSummary {
   return { ...row, createdAt: iso(row.createdAt), lastLoginAt: isoOrNull(row.lastLoginAt) };
@@ -146,27 +159,109 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
 
-    /** Failed logins in the window, for the account and for the address: the larger one decides. */
-    async recentFailures(email: string, ip: string, windowMs: number): Promise<number> {
-      const since = new Date(Date.now() - windowMs);
+    /** The stored hash of an active account, to check a password again (change of password). */
+    async passwordHash(id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ hash: accounts.passwordHash })
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.isActive, true)));
+      return row?.hash ?? null;
+    },
+
+    /**
+     * The owner's own change: the new hash, the must-change flag cleared, and every other session of the
+     * account revoked (a thief's included), the current one kept; audited in the same transaction.
+     */
+    async changePassword(actor: Account, passwordHash: string, keepTokenHash: string): Promise<void> {
+      await audit.change(actor, async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+          .where(eq(accounts.id, actor.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(sessions.accountId, actor.id),
+              ne(sessions.tokenHash, keepTokenHash),
+              isNull(sessions.revokedAt),
+            ),
+          );
+        const fact = {
+          action: 'update',
+          entity: 'account',
+          entityId: actor.id,
+          label: labelOf(actor),
+        } as const;
+        return [undefined, { ...fact, detail: 'mot de passe changé' }];
+      });
+    },
+
+    /**
+     * An admin's reset of another account: a temporary password that must be changed at the next login,
+     * and every session of the account ended. False when there is no such account.
+     */
+    async resetPassword(id: number, passwordHash: string, actor: Actor): Promise<boolean> {
+      if (id === actor.id)
+        throw new RefusedError(400, 'Pour votre propre compte, utilisez « Changer mon mot de passe »');
+      return audit.change(actor, async (tx) => {
+        const [target] = await tx
+          .update(accounts)
+          .set({ passwordHash, mustChangePassword: true, updatedAt: sql`now()` })
+          .where(eq(accounts.id, id))
+          .returning(publicColumns);
+        if (!target) return [false, null];
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions.accountId, id), isNull(sessions.revokedAt)));
+        const fact = { action: 'update', entity: 'account', entityId: id, label: labelOf(target) } as const;
+        return [true, { ...fact, detail: 'mot de passe réinitialisé' }];
+      });
+    },
+
+    /** What the failure log says of a login attempt by `email` from `ip` (see login-throttle.ts). */
+    async failureCounts(
+      email: string,
+      ip: string,
+      windows: { pairMs: number; addressMs: number },
+    ): Promise<FailureCounts> {
+      const pairSince = new Date(Date.now() - windows.pairMs);
+      const addressSince = new Date(Date.now() - windows.addressMs);
+      // Column-typed comparisons: the driver is handed the dates as the column maps them.
+      const pair = and(eq(loginFailures.email, email), gt(loginFailures.at, pairSince));
+      const address = gt(loginFailures.at, addressSince);
       const [row] = await db
         .select({
-          byEmail: sql<number>`count(*) FILTER (WHERE ${loginFailures.email} = ${email})::int`,
-          byIp: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip})::int`,
+          pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`,
+          lastPair: sql<Date | null>`max(${loginFailures.at}) FILTER (WHERE ${pair})`.mapWith(
+            loginFailures.at,
+          ),
+          address: sql<number>`count(*) FILTER (WHERE ${address})::int`,
+          firstAddress: sql<Date | null>`min(${loginFailures.at}) FILTER (WHERE ${address})`.mapWith(
+            loginFailures.at,
+          ),
         })
         .from(loginFailures)
         .where(
-          and(gt(loginFailures.at, since), or(eq(loginFailures.email, email), eq(loginFailures.ip, ip))),
+          and(eq(loginFailures.ip, ip), gt(loginFailures.at, new Date(Math.min(+pairSince, +addressSince)))),
         );
-      return Math.max(Number(row?.byEmail ?? 0), Number(row?.byIp ?? 0));
+      return {
+        pair: Number(row?.pair ?? 0),
+        lastPairFailure: row?.lastPair ?? null,
+        address: Number(row?.address ?? 0),
+        firstAddressFailure: row?.firstAddress ?? null,
+      };
     },
 
     async recordFailure(email: string, ip: string): Promise<void> {
       await db.insert(loginFailures).values({ email, ip });
     },
 
-    async clearFailures(email: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.email, email));
+    /** A success forgets the failures of that e-mail from that address only: elsewhere they still count. */
+    async clearFailures(email: string, ip: string): Promise<void> {
+      await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
     },
   };
 }

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntity, AuditEntry, AuditListQuery } from '../../contract/index.ts';
+import {
+  SITE_NEUTRAL_ENTITIES,
+  type AuditAction,
+  type AuditEntity,
+  type AuditEntry,
+  type AuditListQuery,
+} from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { iso } from './mapping.ts';
@@ -171,7 +177,9 @@ export function auditRepository(database: Database) {
       const [pending] = await db
         .select({ n: count() })
         .from(auditLog)
-        .where(sql`${auditLog.entity} <> 'site' AND ${auditLog.at} > ${since}`);
+        .where(
+          and(not(inArray(auditLog.entity, [...SITE_NEUTRAL_ENTITIES])), sql`${auditLog.at} > ${since}`),
+        );
       return { lastPublishedAt: last?.at ?? null, pendingChanges: pending?.n ?? 0 };
     },
   };

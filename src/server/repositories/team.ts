@@ -1,5 +1,11 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
+import type {
+  Page,
+  PublicTeamMember,
+  TeamListQuery,
+  TeamMember,
+  TeamMemberInput,
+} from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema.ts';
 import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
@@ -32,6 +38,15 @@ function toMember({
   };
 }
 
+/** What anonymous callers see of a member: what the public pages show, no phone nor e-mail. */
+const toPublic = (m: TeamMember): PublicTeamMember => ({
+  id: m.id,
+  name: m.name,
+  role: m.role,
+  photo: m.photo,
+  joinDate: m.joinDate,
+});
+
 const activity = (active: boolean) => (active ? 'actif' : 'inactif');
 
 export function teamRepository({ db }: Database, audit: AuditRepository) {
@@ -47,31 +62,49 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
     ...(input.joinDate ? { joinDate: input.joinDate } : {}),
   });
 
+  /** `byName`: the search looks at names only, so it cannot probe phones and e-mails it does not show. */
+  async function list(q: TeamListQuery, byName = false): Promise<Page<TeamMember>> {
+    const where: (SQL | undefined)[] = [];
+    if (q.q) {
+      const p = likePattern(q.q);
+      where.push(
+        byName
+          ? ilike(teamMembers.name, p)
+          : or(ilike(teamMembers.name, p), ilike(teamMembers.email, p), ilike(teamMembers.phone, p)),
+      );
+    }
+    if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
+    const condition = and(...where);
+    return pageOf(
+      db,
+      q,
+      { table: teamMembers, where: condition },
+      (window) =>
+        db
+          .select(columns)
+          .from(teamMembers)
+          .where(condition)
+          .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      toMember,
+    );
+  }
+
   return {
     get,
+    list: (q: TeamListQuery) => list(q),
 
-    async list(q: TeamListQuery) {
-      const where: (SQL | undefined)[] = [];
-      if (q.q) {
-        const p = likePattern(q.q);
-        where.push(or(ilike(teamMembers.name, p), ilike(teamMembers.email, p), ilike(teamMembers.phone, p)));
-      }
-      if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
-      const condition = and(...where);
-      return pageOf(
-        db,
-        q,
-        { table: teamMembers, where: condition },
-        (window) =>
-          db
-            .select(columns)
-            .from(teamMembers)
-            .where(condition)
-            .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
-            .limit(window.limit)
-            .offset(window.offset),
-        toMember,
-      );
+    /** Active members only, in their public shape (the `active` filter of the query is ignored). */
+    async listPublic(q: TeamListQuery): Promise<Page<PublicTeamMember>> {
+      const page = await list({ ...q, active: 'true' }, true);
+      return { ...page, data: page.data.map(toPublic) };
+    },
+
+    /** An active member in its public shape; null for an unknown or former member. */
+    async getPublic(id: number): Promise<PublicTeamMember | null> {
+      const member = await get(id);
+      return member?.isActive ? toPublic(member) : null;
     },
 
     async create(input: TeamMemberInput, actor: Actor): Promise<TeamMember> {

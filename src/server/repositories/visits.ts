@@ -12,6 +12,9 @@ import { lockedRow, transition, type Actor, type AuditRepository } from './audit
 import { iso } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
+/** How a visit request is named in the audit log. */
+const labelOf = (v: { name: string; visitDate: string }) => `${v.name}, ${v.visitDate}`;
+
 function toVisit(v: typeof visitRequests.$inferSelect): VisitRequest {
   return {
     id: v.id,
@@ -77,10 +80,14 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
           .where(eq(visitRequests.id, id))
           .returning();
         const visit = toVisit(row!);
-        const label = `${visit.name}, ${visit.visitDate}`;
         const detail = transition(before.status, status);
-        return [visit, { action: 'status', entity: 'visit', entityId: id, label, detail }];
+        return [visit, { action: 'status', entity: 'visit', entityId: id, label: labelOf(visit), detail }];
       });
+    },
+
+    /** Erasure on request (privacy page): the row goes, its audit row names it; false when unknown. */
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'visit', visitRequests, id, labelOf);
     },
   };
 }

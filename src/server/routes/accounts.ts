@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccountInput, AccountSummary, IdParams, PageQuery, paginated } from '../../contract/index.ts';
+import {
+  AccountInput,
+  AccountSummary,
+  IdParams,
+  PageQuery,
+  paginated,
+  PasswordResetRequest,
+  PasswordResetResponse,
+} from '../../contract/index.ts';
 import { found } from '../http-error.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { generatePassword, hashPassword } from '../services/passwords.ts';
 
 const tags = ['Accounts'];
 
@@ -23,6 +31,26 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       const { password, ...account } = req.body;
       const passwordHash = await hashPassword(password);
       return reply.status(201).send(await repo.create({ ...account, passwordHash }, req.account!));
+    },
+  );
+  app.post(
+    '/accounts/:id/reset-password',
+    {
+      ...secured,
+      schema: {
+        tags,
+        params: IdParams,
+        body: PasswordResetRequest,
+        response: { 200: PasswordResetResponse },
+      },
+    },
+    async (req) => {
+      const generated = req.body.password === undefined;
+      const temporaryPassword = req.body.password ?? generatePassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      found(await repo.resetPassword(req.params.id, passwordHash, req.account!), 'Compte');
+      // Answered once, to the admin who asked; never stored nor logged in clear.
+      return { temporaryPassword, generated };
     },
   );
   app.delete(

@@ -1,13 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginRequest, LoginResponse, OkResponse, VerifyResponse } from '../../contract/index.ts';
+import {
+  ChangePasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  OkResponse,
+  VerifyResponse,
+} from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { keyedLock } from '../services/keyed-lock.ts';
-import { decoyHash, verifyPassword } from '../services/passwords.ts';
+import {
+  ADDRESS_WINDOW_MS,
+  frenchDuration,
+  PAIR_WINDOW_MS,
+  waitBeforeAttempt,
+} from '../services/login-throttle.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../services/passwords.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 const tags = ['Auth'];
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_MAX_FAILURES = 5;
+const windows = { pairMs: PAIR_WINDOW_MS, addressMs: ADDRESS_WINDOW_MS };
+/** What an account that must change its password may still call. */
+const open = { passwordChangeAllowed: true };
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const accounts = app.repos.accounts;
@@ -18,10 +31,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
     (req, reply) => {
       const { email, password } = req.body;
-      return serialised([`email:${email}`, `ip:${req.ip}`], async () => {
-        if ((await accounts.recentFailures(email, req.ip, LOGIN_WINDOW_MS)) >= LOGIN_MAX_FAILURES) {
-          reply.header('retry-after', String(LOGIN_WINDOW_MS / 1000));
-          throw new HttpError(429, 'Trop de tentatives de connexion. Réessayez dans 15 minutes.');
+      // Serialised per pair and per address, so a parallel burst cannot all pass the count before any
+      // failure is recorded.
+      return serialised([`pair:${email} ${req.ip}`, `ip:${req.ip}`], async () => {
+        const wait = waitBeforeAttempt(await accounts.failureCounts(email, req.ip, windows), Date.now());
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          throw new HttpError(
+            429,
+            `Trop de tentatives de connexion. Réessayez dans ${frenchDuration(wait)}.`,
+          );
         }
         const account = await accounts.findForLogin(email);
         const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
@@ -29,7 +48,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           await accounts.recordFailure(email, req.ip);
           throw new HttpError(401, 'Email ou mot de passe incorrect');
         }
-        await accounts.clearFailures(email);
+        await accounts.clearFailures(email, req.ip);
         const token = newToken();
         const expiresAt = new Date(Date.now() + app.env.SESSION_TTL_HOURS * 3_600_000);
         await accounts.createSession(account.id, hashToken(token), expiresAt);
@@ -40,8 +59,30 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/auth/change-password',
+    {
+      onRequest: app.authenticate,
+      // Each check costs a scrypt hash, and a stolen session must not guess the password at leisure.
+      config: { ...open, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { tags, body: ChangePasswordRequest, response: { 200: OkResponse } },
+    },
+    async (req) => {
+      const account = req.account!;
+      const { currentPassword, newPassword } = req.body;
+      const stored = await accounts.passwordHash(account.id);
+      // 400, not 401: a 401 would end the admin's session on a typo.
+      if (!stored || !(await verifyPassword(currentPassword, stored)))
+        throw new HttpError(400, 'Mot de passe actuel incorrect');
+      if (newPassword.normalize('NFKC') === currentPassword.normalize('NFKC'))
+        throw new HttpError(400, 'Le nouveau mot de passe doit être différent de l’actuel');
+      await accounts.changePassword(account, await hashPassword(newPassword), req.tokenHash!);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
     '/auth/logout',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: OkResponse } } },
+    { onRequest: app.authenticate, config: open, schema: { tags, response: { 200: OkResponse } } },
     async (req) => {
       await accounts.revokeSession(req.tokenHash!);
       return { success: true as const };
@@ -50,7 +91,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/verify',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: VerifyResponse } } },
+    { onRequest: app.authenticate, config: open, schema: { tags, response: { 200: VerifyResponse } } },
     async (req) => ({
       valid: true as const,
       expiresAt: req.sessionExpiresAt!.toISOString(),

@@ -51,7 +51,8 @@ const media: FastifyPluginAsyncZod = async (app) => {
     '/media/:id',
     { onRequest: app.authenticate, schema: { tags, params: MediaIdParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const files = found(await app.repos.media.remove(req.params.id), 'Média');
+      const files = found(await app.repos.media.remove(req.params.id, req.account!), 'Média');
+      // Once the record is gone (committed): a failure to remove a file leaves an orphan, never a hole.
       await Promise.all(files.map((name) => rm(join(dir, name), { force: true })));
       return reply.status(204).send(null);
     },

@@ -1,6 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, paginated, TeamListQuery, TeamMember, TeamMemberInput } from '../../contract/index.ts';
+import {
+  IdParams,
+  paginated,
+  PublicTeamMember,
+  TeamListQuery,
+  TeamMember,
+  TeamMemberInput,
+} from '../../contract/index.ts';
 import { found } from '../http-error.ts';
 
 const tags = ['Team'];
@@ -11,13 +19,36 @@ const team: FastifyPluginAsyncZod = async (app) => {
   // Agents manage listings and messages; the team is the admins' business.
   const secured = { onRequest: app.requireAdmin };
 
+  // Anonymous callers (the site build, visitors) get active members in their public shape; staff with a
+  // live session get everything. A call this public does not fail on a bad token: it is answered as public.
+  const identified = {
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.headers.authorization === undefined) return;
+      await app.authenticate(req, reply).catch(() => {
+        req.account = null;
+      });
+    },
+  };
+
   app.get(
     '/team',
-    { schema: { tags, querystring: TeamListQuery, response: { 200: paginated(TeamMember) } } },
-    (req) => repo.list(req.query),
+    {
+      ...identified,
+      schema: {
+        tags,
+        querystring: TeamListQuery,
+        response: { 200: z.union([paginated(TeamMember), paginated(PublicTeamMember)]) },
+      },
+    },
+    (req) => (req.account ? repo.list(req.query) : repo.listPublic(req.query)),
   );
-  app.get('/team/:id', { schema: { tags, params: IdParams, response: { 200: TeamMember } } }, async (req) =>
-    found(await repo.get(req.params.id), what),
+  app.get(
+    '/team/:id',
+    {
+      ...identified,
+      schema: { tags, params: IdParams, response: { 200: z.union([TeamMember, PublicTeamMember]) } },
+    },
+    async (req) => found(await (req.account ? repo.get(req.params.id) : repo.getPublic(req.params.id)), what),
   );
   app.post(
     '/team',

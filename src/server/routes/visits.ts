@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   IdParams,
   listingPageOrigin,
@@ -57,6 +58,14 @@ const visits: FastifyPluginAsyncZod = async (app) => {
         await app.repos.visits.setStatus(req.params.id, req.body.status, req.account!),
         'Demande de visite',
       ),
+  );
+  app.delete(
+    '/visits/:id',
+    { onRequest: app.authenticate, schema: { tags, params: IdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      found(await app.repos.visits.remove(req.params.id, req.account!), 'Demande de visite');
+      return reply.status(204).send(null);
+    },
   );
 };
 

@@ -47,3 +47,6 @@ export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(12).toString('base64url'));
   return decoy;
 }
+
+/** A random password of 16 URL-safe characters (96 bits): the first admin's and an admin's reset. */
+export const generatePassword = () => randomBytes(12).toString('base64url');

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PublishState } from '../../contract/index.ts';
+import { SITE_NEUTRAL_ENTITIES, type PublishState } from '../../contract/index.ts';
 import type { Actor, AuditRepository } from '../repositories/audit.ts';
 import type { BuildReport, SiteBuilder } from './site-build.ts';
 import type { SiteFolder } from './site-folder.ts';
@@ -205,7 +205,7 @@ export function createPublisher(options: PublisherOptions) {
     autoTimer.unref();
   }
   const unsubscribe = audit.onChange((fact) => {
-    if (fact.entity !== 'site') schedule();
+    if (!SITE_NEUTRAL_ENTITIES.includes(fact.entity)) schedule();
   });
 
   /** Starts a run, or asks for one more after the current run. */
