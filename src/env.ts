@@ -96,10 +96,12 @@ const EnvSchema = z.object({
   /**
    * Retention (the privacy page states these periods): messages and visit requests are deleted at the latest
    * this many years after the last contact; failed logins and ended sessions, which hold addresses, after
-   * RETENTION_SECURITY_DAYS. The job runs at start and every 24 hours.
+   * RETENTION_SECURITY_DAYS; raw page views (a path, a visit id and a daily-salted hash) after
+   * RETENTION_PAGE_VIEWS_DAYS, once summed into daily totals. The job runs at start and every 24 hours.
    */
   RETENTION_CONTACT_YEARS: z.coerce.number().int().min(1).max(20).default(3),
   RETENTION_SECURITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RETENTION_PAGE_VIEWS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
   SMTP_URL: z
     .string()

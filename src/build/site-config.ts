@@ -32,5 +32,9 @@ export const publicApiBase = () => env().PUBLIC_API_BASE.replace(/\/$/, '');
 /** How long the server keeps what visitors and logins leave (the retention job's settings). */
 export function retentionPeriods() {
   const e = env();
-  return { contactYears: e.RETENTION_CONTACT_YEARS, securityDays: e.RETENTION_SECURITY_DAYS };
+  return {
+    contactYears: e.RETENTION_CONTACT_YEARS,
+    securityDays: e.RETENTION_SECURITY_DAYS,
+    pageViewsDays: e.RETENTION_PAGE_VIEWS_DAYS,
+  };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Page } from '../../src/contract/index.ts';
-import { loginFailures, messages, sessions, visitRequests } from '../../src/db/schema.ts';
+import { loginFailures, messages, pageViews, sessions, visitRequests } from '../../src/db/schema.ts';
 import { parseEnv } from '../../src/env.ts';
 import { createRetentionJob, retentionTasks } from '../../src/server/services/retention.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -46,8 +46,18 @@ async function seedOldRows() {
     { tokenHash: 'revoked-long-ago', accountId: t.adminId, expiresAt: ago(-300), revokedAt: ago(40) },
     { tokenHash: 'expired-lately', accountId: t.adminId, expiresAt: ago(2) },
   ] as never);
+  // Raw page views: two past the 30 days (summed into daily totals first), one recent.
+  await db.insert(pageViews).values([
+    { path: '/', visitor: 'v1', session: 's1', at: ago(40) },
+    { path: '/properties', visitor: 'v1', session: 's1', at: ago(40) },
+    { path: '/', visitor: 'v2', session: 's2', at: ago(3) },
+  ] as never);
   return { keptMessages: keptMessages.map((r) => r.id) };
 }
+
+/** The dashboard's visit statistics over the last 30 days and the year's total views. */
+const visitFigures = async () =>
+  (await t.app.inject({ url: '/api/dashboard/visits', headers: t.auth })).json<unknown>();
 
 const dataAudit = async () =>
   (await t.app.inject({ url: '/api/audit?entity=data', headers: t.auth })).json<Page<AuditEntry>>().data;
@@ -55,8 +65,18 @@ const dataAudit = async () =>
 describe('the retention job', () => {
   it('removes what is past its period, counts it per table, and audits it once', async () => {
     const { keptMessages } = await seedOldRows();
+    const visitsBefore = await visitFigures();
     const removed = await t.app.retention.run();
-    expect(removed).toEqual({ messages: 2, visit_requests: 1, login_failures: 1, sessions: 2 });
+    expect(removed).toEqual({
+      messages: 2,
+      visit_requests: 1,
+      login_failures: 1,
+      sessions: 2,
+      page_views: 2,
+    });
+    // The raw rows went, the dashboard's figures did not move: their days were summed first.
+    expect(await t.database.db.select().from(pageViews)).toHaveLength(1);
+    expect(await visitFigures()).toEqual(visitsBefore);
     const left = await t.database.db.select({ id: messages.id }).from(messages);
     expect(left.map((r) => r.id).sort()).toEqual(keptMessages.sort());
     expect(await t.database.db.select().from(visitRequests)).toHaveLength(1);
@@ -73,7 +93,7 @@ describe('the retention job', () => {
       actorId: null,
       actorName: 'Conservation des données',
       action: 'delete',
-      detail: 'messages: 2, visit_requests: 1, login_failures: 1, sessions: 2',
+      detail: 'messages: 2, visit_requests: 1, login_failures: 1, sessions: 2, page_views: 2',
     });
     // Nothing left to remove: no new audit row.
     expect(await t.app.retention.run()).toEqual({
@@ -81,6 +101,7 @@ describe('the retention job', () => {
       visit_requests: 0,
       login_failures: 0,
       sessions: 0,
+      page_views: 0,
     });
     expect(await dataAudit()).toHaveLength(1);
   });

@@ -48,6 +48,34 @@ async function summarise(tx: Db, raw: SQL): Promise<void> {
 }
 
 /**
+ * Sums every finished day (Kinshasa time) not summed yet into the daily rows. Days are summed in order and
+ * once: a later beacon cannot land in a finished day, its row is dated now.
+ */
+async function rollUpIn(tx: Db, now: Date): Promise<void> {
+  const todayStart = sql`${dayStart(localDay(now)).toISOString()}::timestamptz`;
+  const [last] = await tx.select({ day: sql<string | null>`max(${visitDays.day})::text` }).from(visitDays);
+  // Only the days after the last one summed: the raw rows before it are summed already.
+  const after = last?.day ? new Date(dayStart(last.day).getTime() + DAY_MS).toISOString() : null;
+  await summarise(
+    tx,
+    after
+      ? sql`${pageViews.at} < ${todayStart} AND ${pageViews.at} >= ${after}::timestamptz`
+      : sql`${pageViews.at} < ${todayStart}`,
+  );
+}
+
+/**
+ * The retention job's purge of raw page views, in its transaction: finished days are summed first, then raw
+ * rows older than `olderThan` (never today's) are deleted, so the dashboard's figures do not move.
+ */
+export async function purgeRawPageViewsIn(tx: Db, olderThan: Date, now = new Date()): Promise<number> {
+  await rollUpIn(tx, now);
+  const limit = new Date(Math.min(olderThan.getTime(), dayStart(localDay(now)).getTime()));
+  const gone = await tx.delete(pageViews).where(lt(pageViews.at, limit)).returning({ id: pageViews.id });
+  return gone.length;
+}
+
+/**
  * Deletes the raw page views that `which` selects and sums their days again from the rows left, inside the
  * caller's transaction: the daily rows never keep views whose raw rows were removed (the demo's, say).
  */
@@ -85,26 +113,8 @@ export function statsRepository(database: Database, rates: ExchangeRates) {
   const { db } = database;
   const usd = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
 
-  /**
-   * Sums every finished day (Kinshasa time) not summed yet into the daily rows, in one transaction. Days are
-   * summed in order and once: a later beacon cannot land in a finished day, its row is dated now.
-   */
-  async function rollUp(now: Date): Promise<void> {
-    const todayStart = sql`${dayStart(localDay(now)).toISOString()}::timestamptz`;
-    await database.transaction(async (tx) => {
-      const [last] = await tx
-        .select({ day: sql<string | null>`max(${visitDays.day})::text` })
-        .from(visitDays);
-      // Only the days after the last one summed: the raw rows before it are summed already.
-      const after = last?.day ? new Date(dayStart(last.day).getTime() + DAY_MS).toISOString() : null;
-      await summarise(
-        tx,
-        after
-          ? sql`${pageViews.at} < ${todayStart} AND ${pageViews.at} >= ${after}::timestamptz`
-          : sql`${pageViews.at} < ${todayStart}`,
-      );
-    });
-  }
+  /** Sums every finished day not summed yet into the daily rows, in one transaction. */
+  const rollUp = (now: Date) => database.transaction((tx) => rollUpIn(tx, now));
 
   return {
     async recordPageView(view: { path: string; visitor: string; session: string }): Promise<void> {
@@ -269,11 +279,7 @@ export function statsRepository(database: Database, rates: ExchangeRates) {
      * Removes the raw page views older than `olderThan` once their days are rolled up (the daily rows stay),
      * for the retention job; today's rows are never removed, they are not summed yet. Returns how many went.
      */
-    async purgeRawPageViews(olderThan: Date, now = new Date()): Promise<number> {
-      await rollUp(now);
-      const limit = new Date(Math.min(olderThan.getTime(), dayStart(localDay(now)).getTime()));
-      const gone = await db.delete(pageViews).where(lt(pageViews.at, limit)).returning({ id: pageViews.id });
-      return gone.length;
-    },
+    purgeRawPageViews: (olderThan: Date, now = new Date()): Promise<number> =>
+      database.transaction((tx) => purgeRawPageViewsIn(tx, olderThan, now)),
   };
 }

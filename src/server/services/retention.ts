@@ -8,6 +8,7 @@ import {
   purgeSessions,
   purgeVisitRequests,
 } from '../repositories/retention.ts';
+import { purgeRawPageViewsIn } from '../repositories/stats.ts';
 
 /** One kind of record the job purges: its name in the log and audit row, and the purge (rows removed). */
 export interface RetentionTask {
@@ -21,7 +22,8 @@ const ACTOR: Actor = { id: null, name: 'Conservation des données' };
 /**
  * The periods the privacy page states (it shows the same settings): messages and visit requests go at the
  * latest RETENTION_CONTACT_YEARS after the last contact; failed logins and dead sessions, which hold
- * addresses, after RETENTION_SECURITY_DAYS. Another kind of record is one more line here.
+ * addresses, after RETENTION_SECURITY_DAYS; raw page views after RETENTION_PAGE_VIEWS_DAYS, once summed into
+ * daily totals. Another kind of record is one more line here.
  */
 export function retentionTasks(env: Env): RetentionTask[] {
   const contactDays = env.RETENTION_CONTACT_YEARS * 365;
@@ -31,6 +33,10 @@ export function retentionTasks(env: Env): RetentionTask[] {
     { name: 'visit_requests', purge: (tx) => purgeVisitRequests(tx, contactDays) },
     { name: 'login_failures', purge: (tx) => purgeLoginFailures(tx, securityDays) },
     { name: 'sessions', purge: (tx) => purgeSessions(tx, securityDays) },
+    {
+      name: 'page_views',
+      purge: (tx) => purgeRawPageViewsIn(tx, new Date(Date.now() - env.RETENTION_PAGE_VIEWS_DAYS * DAY_MS)),
+    },
   ];
 }
 
