@@ -3,7 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, DemoClearResult, DemoStatus, Property } from '../../src/contract/index.ts';
-import { media, messages, properties, teamMembers, visitRequests } from '../../src/db/schema.ts';
+import {
+  media,
+  messages,
+  pageViewDays,
+  properties,
+  teamMembers,
+  visitDays,
+  visitRequests,
+} from '../../src/db/schema.ts';
 import { seedDemo, type SeedResult } from '../../src/demo/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createMessage, createProperty, propertyInput } from '../helpers/fixtures.ts';
@@ -130,6 +138,9 @@ describe('demo data', () => {
     const goneFiles = mediaRows.filter((m) => !keptPhotos.has(m.id)).flatMap((m) => m.files);
     const keptFiles = mediaRows.filter((m) => keptPhotos.has(m.id)).flatMap((m) => m.files);
     expect(goneFiles.length).toBeGreaterThan(0);
+    // The dashboard sums the demo's finished days into daily rows: clearing must take those out too.
+    expect((await t.app.inject({ url: '/api/dashboard/visits', headers: t.auth })).statusCode).toBe(200);
+    expect((await t.database.db.select().from(visitDays)).length).toBeGreaterThan(0);
 
     const res = await clear(t);
     expect(res.statusCode, res.body).toBe(200);
@@ -166,6 +177,8 @@ describe('demo data', () => {
     );
     expect((await db.select().from(visitRequests)).map((v) => v.id)).toEqual([kept.visit]);
     expect(await t.app.repos.accounts.count()).toBe(1);
+    expect(await db.select().from(visitDays)).toEqual([]);
+    expect(await db.select().from(pageViewDays)).toEqual([]);
 
     const mediaDir = join(t.env.DATA_DIR, 'media');
     expect(goneFiles.filter((f) => existsSync(join(mediaDir, f)))).toEqual([]);
