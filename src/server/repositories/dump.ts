@@ -7,9 +7,20 @@ import * as schema from '../../db/schema.ts';
 // parsed in JavaScript, so numerics, timestamps and jsonb come back exactly), loaded with
 // `json_populate_recordset`: the same archive restores into PGlite or any PostgreSQL server.
 
+const schemaTables = () => Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[];
+
+/** A table's primary key columns (one identity `id`, a natural key, or a composite one): the dump's order. */
+function primaryKeyOf(name: string): string[] {
+  const table = schemaTables().find((t) => getTableName(t) === name);
+  if (!table) return [];
+  const config = getTableConfig(table);
+  const single = config.columns.filter((c) => c.primary).map((c) => c.name);
+  return single.length > 0 ? single : (config.primaryKeys[0]?.columns.map((c) => c.name) ?? []);
+}
+
 /** The schema's tables, each after the tables it references, so rows load in order. */
 export function tablesInOrder(): string[] {
-  const tables = Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[];
+  const tables = schemaTables();
   const deps = new Map(
     tables.map((t) => [
       getTableName(t),
@@ -55,7 +66,9 @@ async function columnsOf(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The identity sequence of a table keyed by `id` (tables with a natural key have none). */
 async function sequenceOf(db: Db, table: string): Promise<string | null> {
+  if (!primaryKeyOf(table).includes('id')) return null;
   const [row] = await all<{ seq: string | null }>(
     db,
     sql`SELECT pg_get_serial_sequence(${`public."${table}"`}, 'id') AS seq`,
@@ -79,9 +92,11 @@ export function dumpRepository(database: Database) {
         async (tx) => {
           const tables: TableDump[] = [];
           for (const name of tablesInOrder()) {
+            const key = primaryKeyOf(name).map((column) => sql`t.${ident(column)}`);
+            const order = key.length > 0 ? sql` ORDER BY ${sql.join(key, sql`, `)}` : sql``;
             const lines = await all<{ j: string }>(
               tx,
-              sql`SELECT row_to_json(t)::text AS j FROM ${ident(name)} t ORDER BY t.id`,
+              sql`SELECT row_to_json(t)::text AS j FROM ${ident(name)} t${order}`,
             );
             const seq = await sequenceOf(tx, name);
             let sequence: TableDump['sequence'] = null;
