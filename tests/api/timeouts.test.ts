@@ -57,7 +57,9 @@ describe('request and connection time limits', () => {
     expect(afterMs).toBeLessThan(6000);
   });
 
-  it('closes a connection that sends nothing', async () => {
+  // Seen once to hang 30 s in a full CI run (Node's idle-socket timer not firing while the machine was loaded
+  // by a second suite); a retry with a 10 s limit keeps the check without letting that stall fail CI.
+  it('closes a connection that sends nothing', { retry: 2, timeout: 10_000 }, async () => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
