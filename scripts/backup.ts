@@ -1,6 +1,6 @@
 // `npm run backup`: one dated archive of the database and the media in BACKUP_DIR, with its checksum.
 import { join } from 'node:path';
-import { openDatabase } from '../src/db/client.ts';
+import { configuredDatabase, openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/pglite-lock.ts';
 import { env } from '../src/env.ts';
 import { createBackup } from '../src/server/services/backup.ts';
@@ -8,11 +8,7 @@ import { createBackup } from '../src/server/services/backup.ts';
 const config = env();
 let database;
 try {
-  database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
-  );
+  database = await openDatabase(configuredDatabase(config));
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     console.error(

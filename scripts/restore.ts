@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/db/client.ts';
+import { configuredDatabase, openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/pglite-lock.ts';
 import { env } from '../src/env.ts';
 import { BackupError, restoreBackup, verifyArchive } from '../src/server/services/backup.ts';
@@ -30,11 +30,7 @@ try {
 
 let database;
 try {
-  database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
-  );
+  database = await openDatabase(configuredDatabase(config));
 } catch (error) {
   console.error(
     error instanceof DataDirLockedError

@@ -33,6 +33,15 @@ export type DatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** The database a configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export const configuredDatabase = (config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): DatabaseOptions =>
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.ts';
+import { configuredDatabase, openDatabase, type Database } from '../db/client.ts';
 import { env } from '../env.ts';
 import { createApp } from './app.ts';
 import { initialise } from './bootstrap.ts';
@@ -13,11 +13,7 @@ export async function startServer(): Promise<FastifyInstance> {
   const config = env();
   let database: Database;
   try {
-    database = await openDatabase(
-      config.DATABASE_URL
-        ? { kind: 'postgres', url: config.DATABASE_URL }
-        : { kind: 'pglite', dataDir: config.DATA_DIR },
-    );
+    database = await openDatabase(configuredDatabase(config));
   } catch (error) {
     console.error(`Ndako cannot open its database: ${(error as Error).message}`);
     process.exit(1);
