@@ -74,6 +74,8 @@ test('"Changer mon mot de passe" from the layout checks the current password', a
     await token(page.request, agent),
   );
   await page.goto('/admin');
+  // On phones the layout's links are in the drawer.
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Changer mon mot de passe' }).click();
   await expect(page).toHaveURL(/\/admin\/password$/);
   const form = page.locator('main form');
