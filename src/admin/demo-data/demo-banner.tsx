@@ -2,24 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { DemoClearResult, DemoStatus, type DemoCounts } from '../../contract/index.ts';
 import { answer, api } from '../lib/api.ts';
-import { formatNumber } from '../lib/format.ts';
+import { demoSummary } from '../../shared/demo-summary.ts';
 import { $changes } from '../lib/changes.ts';
 import { mutate } from '../lib/mutate.ts';
 import { Confirm } from '../ui/modal.tsx';
 
 const LABEL = 'Supprimer les données de démonstration';
-
-const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
-
-function summary(c: DemoCounts): string {
-  return [
-    plural(c.properties, 'propriété', 'propriétés'),
-    plural(c.team, "membre de l'équipe", "membres de l'équipe"),
-    plural(c.messages, 'message', 'messages'),
-    plural(c.visitRequests, 'demande de visite', 'demandes de visite'),
-    plural(c.pageViews, 'page vue', 'pages vues'),
-  ].join(', ');
-}
 
 /**
  * Going live (admins): while rows of the demo seed remain, one banner offers to remove them all. Whatever
@@ -46,7 +34,8 @@ export function DemoBanner() {
   const clear = async () => {
     setBusy(true);
     const outcome = await mutate(() => answer(DemoClearResult, api().post('demo/clear')), {
-      success: (r) => `Données de démonstration supprimées (${summary(r.deleted)}) : le site est republié`,
+      success: (r) =>
+        `Données de démonstration supprimées (${demoSummary(r.deleted, { media: false })}) : le site est republié`,
       failure: 'La suppression des données de démonstration a échoué',
     });
     setBusy(false);
@@ -57,8 +46,8 @@ export function DemoBanner() {
   return (
     <section className="adm-demo" aria-label="Données de démonstration">
       <p>
-        <strong>Le site contient encore des données de démonstration</strong> ({summary(remaining)}).
-        Supprimez-les avant de publier votre propre catalogue.
+        <strong>Le site contient encore des données de démonstration</strong> (
+        {demoSummary(remaining, { media: false })}). Supprimez-les avant de publier votre propre catalogue.
       </p>
       <button type="button" className="btn adm-btn-danger-outline" onClick={() => setAsking(true)}>
         {LABEL}
@@ -67,7 +56,7 @@ export function DemoBanner() {
         open={asking}
         title={LABEL}
         message={
-          `Seront supprimés définitivement : ${summary(remaining)}, avec leurs photos. ` +
+          `Seront supprimés définitivement : ${demoSummary(remaining, { media: false })}, avec leurs photos. ` +
           'Les comptes, les réglages et tout ce que votre équipe a créé ou modifié sont conservés. ' +
           'Le site public sera ensuite republié.'
         }

@@ -4,25 +4,13 @@ import type { Database } from '../../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../../db/schema.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { deletePageViews } from './stats.ts';
+import { demoSummary } from '../../shared/demo-summary.ts';
 
 /** A media row still shown by a listing or a team member that stays (their files are named after its id). */
 const mediaInUse = sql`(
   EXISTS (SELECT 1 FROM properties p WHERE p.media::text LIKE '%/media/' || "media"."id" || '%')
   OR EXISTS (SELECT 1 FROM team_members t WHERE t.photo LIKE '/media/' || "media"."id" || '%'))`;
 const memberInUse = sql`EXISTS (SELECT 1 FROM properties p WHERE p.manager_id = "team_members"."id")`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function describe(d: DemoCounts): string {
-  return [
-    plural(d.properties, 'propriété', 'propriétés'),
-    plural(d.team, "membre de l'équipe", "membres de l'équipe"),
-    plural(d.messages, 'message', 'messages'),
-    plural(d.visitRequests, 'demande de visite', 'demandes de visite'),
-    plural(d.pageViews, 'page vue', 'pages vues'),
-    plural(d.media, 'média', 'médias'),
-  ].join(', ');
-}
 
 /** The demo rows of the seed: how many remain, and removing them all at once before going live. */
 export function demoRepository(database: Database, audit: AuditRepository) {
@@ -100,7 +88,7 @@ export function demoRepository(database: Database, audit: AuditRepository) {
                 entity: 'demo',
                 entityId: null,
                 label: 'Données de démonstration',
-                detail: describe(deleted),
+                detail: demoSummary(deleted, { media: true }),
               }
             : null,
         ];
