@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -47,12 +47,61 @@ const read = (file: string) => {
   }
 };
 
+/** A takeover guard older than this was left by a process that died while holding it (it holds it for microseconds). */
+export const STALE_GUARD_MS = 10_000;
+/** How long a process waits for another's takeover to finish before giving up. */
+const GUARD_WAIT_MS = 2_000;
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `step` holding the takeover guard: a directory beside the lock, created with mkdir, which succeeds
+ * for one process only. Only the guard's holder may remove a lock, and it judges the lock again under the
+ * guard, so a lock is removed only while it is still the stale one. Renaming the lock aside (the earlier
+ * way) left a moment with no lock at all, in which a third process could take it while the second put back
+ * what it had moved by mistake: two owners.
+ */
+function withTakeoverGuard<T>(file: string, step: () => T): T {
+  const guard = `${file}.takeover`;
+  const deadline = Date.now() + GUARD_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(guard);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (clearStaleGuard(guard)) continue;
+    if (Date.now() > deadline) {
+      throw new Error(`Could not lock ${file}: another process is taking the lock over (${guard} exists)`);
+    }
+    sleep(20);
+  }
+  try {
+    return step();
+  } finally {
+    rmdirSync(guard);
+  }
+}
+
+/** Removes a guard left by a crashed process; true when there is no guard any more. */
+function clearStaleGuard(guard: string): boolean {
+  try {
+    if (Date.now() - statSync(guard).mtimeMs < STALE_GUARD_MS) return false;
+    rmdirSync(guard);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
 /**
  * PGlite is a single-process database: two processes writing the same files would corrupt them.
  * A lock file holding the owner's pid refuses the second one. It is created whole and at once (written
  * under a temporary name, then hard-linked to its name, which fails if one exists), so no one reads a
- * half-written lock. A stale lock is taken over only if it is still the one judged stale: it is renamed
- * aside (one process alone can move it) and checked; a fresh lock moved aside by mistake is put back.
+ * half-written lock. A stale lock is removed only under the takeover guard (see withTakeoverGuard); then
+ * every contender races to link its own, and the link lets one alone win.
  */
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
@@ -81,24 +130,11 @@ export function lockDataDir(dir: string): () => void {
       if (seen === null) continue;
       const pid = liveHolder(seen);
       if (pid !== null) throw new DataDirLockedError(dir, pid);
-      const aside = `${file}.${nonce}.stale`;
-      try {
-        renameSync(file, aside);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw error;
-      }
-      const moved = read(aside);
-      if (moved !== seen) {
-        // Another process took the stale lock over in between: its fresh lock goes back.
-        try {
-          linkSync(aside, file);
-        } finally {
-          unlinkSync(aside);
-        }
-        continue;
-      }
-      unlinkSync(aside);
+      withTakeoverGuard(file, () => {
+        // Judged again under the guard: another process may have replaced the stale lock meanwhile.
+        const now = read(file);
+        if (now !== null && liveHolder(now) === null) unlinkSync(file);
+      });
     }
     throw new Error(`Could not lock ${dir}: other processes keep taking the lock`);
   } finally {

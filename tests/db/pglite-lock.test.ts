@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src/db/pglite-lock.ts';
+import { lockDataDir, STALE_GUARD_MS } from '../../src/db/pglite-lock.ts';
 
 const LOCK_MODULE = fileURLToPath(new URL('../../src/db/pglite-lock.ts', import.meta.url));
 const fresh = () => mkdtempSync(join(tmpdir(), 'ndako-lock-'));
@@ -39,6 +39,28 @@ describe('PGlite directory lock', () => {
     const release = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(/already open/);
     release();
+  });
+
+  it('never removes a lock while another process holds the takeover guard', () => {
+    // The other process is judging the same lock: removing it now could delete the fresh lock it links next.
+    const dir = fresh();
+    writeFileSync(join(dir, 'pglite.lock'), '2147483646');
+    mkdirSync(join(dir, 'pglite.lock.takeover'));
+    expect(() => lockDataDir(dir)).toThrow(/another process is taking the lock over/);
+    expect(readFileSync(join(dir, 'pglite.lock'), 'utf8')).toBe('2147483646');
+  });
+
+  it('clears a takeover guard left by a process that died holding it', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'pglite.lock'), '2147483646');
+    const guard = join(dir, 'pglite.lock.takeover');
+    mkdirSync(guard);
+    const past = (Date.now() - STALE_GUARD_MS - 1_000) / 1000;
+    utimesSync(guard, past, past);
+    const release = lockDataDir(dir);
+    expect(readdirSync(dir).sort()).toEqual(['pglite.lock']);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it(
