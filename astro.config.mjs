@@ -2,12 +2,12 @@
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { cspHashes } from './src/build/csp-hashes.ts';
 import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { searchIndex } from './src/build/search-index.ts';
+import { siteManifestWriter } from './src/build/site-manifest.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
@@ -21,7 +21,8 @@ export default defineConfig({
   integrations: [
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
-    cspHashes(),
+    // The server reads the built site's languages, pages and inline-script hashes from its manifest.
+    siteManifestWriter(),
     // Before precompress: Pagefind's script is compressed with the rest.
     searchIndex(),
     precompress(),

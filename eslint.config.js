@@ -13,6 +13,11 @@ const SHARED_BELOW = {
   regex: '(^|/)(islands|components|build|scripts|stores|admin|pages|layouts)/',
   message: 'src/shared is imported by the others and imports none of them.',
 };
+/** The server reads what a build made through its manifest (src/contract/site-manifest.ts), never the site's code. */
+const SERVER_NOT_SITE = {
+  regex: '(^|/)(build|pages|components|layouts|islands|scripts|stores|admin)/',
+  message: 'The server never imports the site or the admin: it reads a build through its manifest.',
+};
 /** src/admin/<feature>/ may import only lib/ and ui/ among its siblings; the shell composes features. */
 const NO_OTHER_FEATURE = {
   regex: '^\\.\\./(?!lib/|ui/)[^./]',
@@ -70,6 +75,25 @@ export default tseslint.config(
   {
     files: ['src/db/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_SITE] }] },
+  },
+  {
+    files: ['src/build/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...NO_SERVER, message: 'The site build reads the API over HTTP, never the server code.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: BROWSER,

@@ -1,15 +1,19 @@
 import { readdirSync } from 'node:fs';
-import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
 
 /** The page files of the public site: one per address, each built in every language. */
 const PAGES_DIR = new URL('../pages/[...lang]/', import.meta.url);
 /** Page files that answer for addresses that are not pages of their own (not found, a listing not built yet). */
 const NOT_ADDRESSES = new Set(['404', 'property-not-found']);
 
+const pageFiles = (dir: URL) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => file.endsWith('.astro'));
+
 /** "property/[id].astro" → "property/[0-9]+"; "index.astro" → "" (the language's home). */
 function pageSource(file: string): string | null {
   const route = file.replace(/\.astro$/, '');
-  if (route === file || NOT_ADDRESSES.has(route)) return null;
+  if (NOT_ADDRESSES.has(route)) return null;
   if (route === 'index') return '';
   return route
     .split('/')
@@ -18,15 +22,18 @@ function pageSource(file: string): string | null {
 }
 
 /**
- * The public pages' addresses in every language ("/", "/en/properties/", "/ln/property/12"…), read from the
- * page files themselves (src/pages/[...lang]), so a new page is accepted without a second list to keep.
- * The server runs from the sources, so the folder is there wherever the API runs.
+ * The public pages' addresses without their language ('', 'properties', 'property/[0-9]+'…), as
+ * regular-expression sources read from the page files themselves (src/pages/[...lang]), so a new page is
+ * known without a second list to keep. The build writes them into the site's manifest for the server.
  */
-export function sitePagePattern(dir: URL = PAGES_DIR): RegExp {
-  const routes = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((file) => pageSource(file.replaceAll('\\', '/')))
+export function pageRoutes(dir: URL = PAGES_DIR): string[] {
+  return pageFiles(dir)
+    .map(pageSource)
     .filter((route): route is string => route !== null)
     .sort();
-  const prefixes = LANGS.filter((l) => l !== DEFAULT_LANG).join('|');
-  return new RegExp(`^(?=/)(?:/(?:${prefixes}))?(?:/(?:${routes.filter(Boolean).join('|')}))?/?$`);
+}
+
+/** Pages each language has besides one per listing (the not-found pages included): every file not under a folder. */
+export function fixedPageCount(dir: URL = PAGES_DIR): number {
+  return pageFiles(dir).filter((file) => !file.includes('/')).length;
 }

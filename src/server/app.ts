@@ -39,6 +39,7 @@ import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
 import { siteFolder } from './services/site-folder.ts';
+import { siteManifestReader } from './services/site-manifest.ts';
 
 /** What the API and site send that is worth compressing on the fly. */
 const COMPRESSIBLE =
@@ -63,6 +64,10 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
+  app.decorate(
+    'siteManifest',
+    siteManifestReader(env.SITE_DIR, (message) => app.log.warn(message)),
+  );
   const notifications =
     mailer ??
     createMailer(
@@ -73,7 +78,9 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
-    build: siteBuilder ?? astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count()),
+    build:
+      siteBuilder ??
+      astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count(), app.siteManifest),
     hookUrl: env.PUBLISH_HOOK_URL,
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
     buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,

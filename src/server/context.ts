@@ -13,6 +13,7 @@ import { visitsRepository } from './repositories/visits.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { Publisher } from './services/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
+import type { SiteManifestReader } from './services/site-manifest.ts';
 
 export function createRepositories(database: Database, env: Env) {
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
@@ -41,6 +42,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
     publisher: Publisher;
+    /** The live site's manifest (languages, pages, CSP hashes), or null until a site is online. */
+    siteManifest: SiteManifestReader;
     /** Deletes what the privacy page says is kept no longer (at start, then daily). */
     retention: RetentionJob;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, Property, VisitStats } from '../../src/contract/index.ts';
 import { pageViewDays, pageViews, properties, visitDays } from '../../src/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { writeManifest } from '../helpers/site-builder.ts';
 import {
   createMember,
   createMessage,
@@ -16,6 +17,8 @@ import {
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ env: { CDF_PER_USD: '2000', USD_PER_EUR: '1.5' } });
+  // The beacon counts only the pages the live site's manifest lists.
+  await writeManifest(t.env.SITE_DIR);
 });
 afterAll(() => t.close());
 

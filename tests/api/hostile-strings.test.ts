@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { writeManifest } from '../helpers/site-builder.ts';
 
 // Strings PostgreSQL cannot store (NUL, lone surrogates) and control characters must be refused as 400,
 // never reach the database and come back as a 500.
@@ -7,6 +8,8 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The beacon counts only the pages the live site's manifest lists.
+  await writeManifest(t.env.SITE_DIR);
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSP_HASHES_FILE } from '../../src/build/csp-hashes.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { writeManifest } from '../helpers/site-builder.ts';
 
 const SITE = 'https://ndako.example';
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   });
   await mkdir(t.env.SITE_DIR, { recursive: true });
   await writeFile(join(t.env.SITE_DIR, 'index.html'), '<!doctype html><script>go()</script>');
-  await writeFile(join(t.env.SITE_DIR, CSP_HASHES_FILE), JSON.stringify(["'sha256-abc='"]));
+  await writeManifest(t.env.SITE_DIR, { scriptHashes: ["'sha256-abc='"] });
 });
 afterAll(() => t.close());
 
@@ -40,7 +40,7 @@ describe('security headers', () => {
     expect(revalidated.headers['content-security-policy']).toBeUndefined();
 
     // A new build's hashes are used without a restart.
-    await writeFile(join(t.env.SITE_DIR, CSP_HASHES_FILE), JSON.stringify(["'sha256-new='"]));
+    await writeManifest(t.env.SITE_DIR, { scriptHashes: ["'sha256-new='"] });
     const again = await t.app.inject('/');
     expect(String(again.headers['content-security-policy'])).toContain("'sha256-new='");
   });

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { writeManifest } from '../helpers/site-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +23,7 @@ describe('the public site beside the API', () => {
     await writeFile(join(dir, '404.html'), '<!doctype html><title>Page introuvable</title>');
     await writeFile(join(dir, 'en', '404', 'index.html'), '<!doctype html><title>Page not found</title>');
     await writeFile(join(dir, '_astro', 'app.abc123.js'), 'console.log(1)');
+    await writeManifest(dir);
 
     const home = await t.app.inject('/');
     expect(home.statusCode).toBe(200);
@@ -73,6 +75,8 @@ describe('a listing without a page', () => {
     await mkdir(join(dir, 'ln', 'property-not-found'), { recursive: true });
     await writeFile(join(dir, 'property-not-found', 'index.html'), '<title>Propriété non trouvée</title>');
     await writeFile(join(dir, 'ln', 'property-not-found', 'index.html'), '<title>Ndako ezwami te</title>');
+    // As a build that has these pages: its manifest names them.
+    await writeManifest(dir);
     const fr = await t.app.inject('/property/999999');
     expect(fr.statusCode).toBe(404);
     expect(fr.body).toContain('Propriété non trouvée');

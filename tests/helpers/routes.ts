@@ -32,6 +32,7 @@ import {
 import * as schema from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { buildTestApp, type TestApp } from './app.ts';
+import { writeManifest } from './site-builder.ts';
 import {
   createMember,
   createMessage,
@@ -236,6 +237,8 @@ export async function createWorld(t: TestApp): Promise<World> {
  *  checks that they are exactly the calls the app serves). */
 export async function buildWorldApp(): Promise<{ t: TestApp; w: World; routes: Route[] }> {
   const t = await buildTestApp();
+  // A site online: the page-view beacon accepts the pages its manifest lists.
+  await writeManifest(t.env.SITE_DIR);
   return { t, w: await createWorld(t), routes: [...ROUTES] };
 }
 

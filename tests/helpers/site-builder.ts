@@ -1,11 +1,27 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { siteManifest } from '../../src/build/site-manifest.ts';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../../src/contract/site-manifest.ts';
 import type { SiteBuilder } from '../../src/server/services/site-build.ts';
 
 // Stand-ins for `astro build` (seconds to minutes): the API suites never run the real one, the
 // end-to-end suite does.
 
-/** Writes a tiny site whose home page and script carry `title`. */
+/**
+ * Writes the manifest a real build would write for the pages in `dir` (the build's own function: the real
+ * languages and page routes), changed by `patch`. The server reads the site's pages and CSP hashes from it.
+ */
+export async function writeManifest(dir: string, patch: Partial<SiteManifest> = {}): Promise<SiteManifest> {
+  await mkdir(dir, { recursive: true });
+  const manifest = { ...(await siteManifest(dir)), ...patch };
+  await writeFile(join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+  return manifest;
+}
+
+export const readManifest = async (dir: string): Promise<SiteManifest> =>
+  JSON.parse(await readFile(join(dir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+
+/** Writes a tiny site whose home page and script carry `title`, with its manifest. */
 export const writeSite =
   (title: string): SiteBuilder =>
   async ({ outDir, report }) => {
@@ -14,6 +30,7 @@ export const writeSite =
     await writeFile(join(outDir, 'index.html'), `<!doctype html><title>${title}</title>`);
     await writeFile(join(outDir, '404.html'), `<!doctype html><title>Introuvable ${title}</title>`);
     await writeFile(join(outDir, '_astro', `app.${title}.js`), `console.log(${JSON.stringify(title)})`);
+    await writeManifest(outDir);
   };
 
 /** A builder a test steers: what each run does, and whether runs wait for `release()`. */

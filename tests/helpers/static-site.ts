@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { CSP_HASHES_FILE } from '../../src/build/csp-hashes.ts';
 import { sitePageCsp } from '../../src/server/plugins/security.ts';
+import { runsWasm } from '../../src/server/services/site-manifest.ts';
+import { readManifest } from './site-builder.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,8 +66,13 @@ export async function serveSite(options: {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' };
       if (type.startsWith('text/html')) {
-        const hashes = JSON.parse(await readFile(join(siteDir, CSP_HASHES_FILE), 'utf8')) as string[];
-        headers['content-security-policy'] = sitePageCsp(hashes, config);
+        // What a CDN is configured with from the build's manifest (decision 0019).
+        const manifest = await readManifest(siteDir);
+        headers['content-security-policy'] = sitePageCsp(
+          manifest.scriptHashes,
+          config,
+          runsWasm(manifest, path),
+        );
       }
       res.writeHead(status, headers);
       createReadStream(file).pipe(res);

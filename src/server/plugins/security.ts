@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { CSP_HASHES_FILE } from '../../build/csp-hashes.ts';
+import { runsWasm } from '../services/site-manifest.ts';
 
 /** "https://{s}.tile.openstreetmap.org/…" → "https://*.tile.openstreetmap.org" (a CSP source). */
 export function tileSource(template: string): string | null {
@@ -19,14 +17,6 @@ const originOf = (url: string | undefined) => {
   if (!url || !/^https?:\/\//.test(url)) return null;
   return new URL(url).origin;
 };
-
-/**
- * The search pages (/search/, /en/search/, /ln/search/) run Pagefind, whose WebAssembly needs
- * 'wasm-unsafe-eval'; no other page gets it.
- */
-export function isSearchPage(url: string): boolean {
-  return /^\/(?:(?:en|ln)\/)?search\/?(?:[?#]|$)/.test(url);
-}
 
 export function pageCsp(
   scriptHashes: readonly string[],
@@ -72,21 +62,19 @@ const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
  */
 export default fp(async function security(app: FastifyInstance) {
   const { env } = app;
-  const hashesFile = join(resolve(env.SITE_DIR), CSP_HASHES_FILE);
   const origins = new Set(
     [env.PUBLIC_URL, ...(env.CORS_ORIGINS?.split(',') ?? [])].map((o) => originOf(o?.trim())).filter(Boolean),
   );
 
-  // Re-read when a publish switches the site in (SITE_DIR is then another build).
-  let cache: { key: string; csp: string; search: string } | null = null;
+  // The live build's inline-script hashes, from its manifest (re-read when a publish switches the site in).
+  let cache: { key: object | null; csp: string; wasm: string } | null = null;
   async function htmlCsp(url: string): Promise<string> {
-    const info = await stat(hashesFile).catch(() => null);
-    const key = info ? `${info.ino}:${info.mtimeMs}` : 'none';
-    if (cache?.key !== key) {
-      const hashes = info ? (JSON.parse(await readFile(hashesFile, 'utf8')) as string[]) : [];
-      cache = { key, csp: sitePageCsp(hashes, env), search: sitePageCsp(hashes, env, true) };
+    const manifest = await app.siteManifest();
+    if (cache?.key !== manifest) {
+      const hashes = manifest?.scriptHashes ?? [];
+      cache = { key: manifest, csp: sitePageCsp(hashes, env), wasm: sitePageCsp(hashes, env, true) };
     }
-    return isSearchPage(url) ? cache.search : cache.csp;
+    return manifest && runsWasm(manifest, url) ? cache.wasm : cache.csp;
   }
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,9 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { notFoundFile } from '../services/site-manifest.ts';
 
 const PREPARING = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>Ndako — préparation du site</title></head>
@@ -36,30 +37,30 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     },
   });
 
-  // Spec §2: /home and any path under it show the home page, in each language.
-  for (const lang of ['', 'en/', 'ln/']) {
-    app.get(`/${lang}home/*`, (_request, reply) => reply.sendFile(`${lang}home/index.html`, siteDir));
-  }
+  // Spec §2: /home and any path under it show the home page, in each language the live site has.
+  const home = async (lang: string | undefined, reply: FastifyReply) => {
+    const manifest = await app.siteManifest();
+    const prefix = lang === undefined ? '' : `${lang}/`;
+    if (!manifest?.languages.some((l) => l.prefix === prefix)) return reply.callNotFound();
+    return reply.sendFile(`${prefix}home/index.html`, siteDir);
+  };
+  app.get('/home/*', (_request, reply) => home(undefined, reply));
+  app.get<{ Params: { lang: string } }>('/:lang/home/*', (request, reply) =>
+    home(request.params.lang, reply),
+  );
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Pages get the site's answers; API routes and media files get a plain JSON 404.
     if (!path.startsWith('/api/') && !path.startsWith('/media/')) {
       if (!existsSync(join(siteDir, 'index.html'))) {
         return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(PREPARING);
       }
-      // Astro writes the French 404 as 404.html and the others as en/404/index.html; a listing without a
-      // page gets the 'Propriété non trouvée' page of its language.
-      const lang = /^\/(en|ln)(\/|$)/.exec(path)?.[1];
-      const prefix = lang ? `${lang}/` : '';
-      const listing = `${prefix}property-not-found/index.html`;
-      const page =
-        /^(\/(en|ln))?\/property\/[^/]+\/?$/.test(path) && existsSync(join(siteDir, listing))
-          ? listing
-          : lang && existsSync(join(siteDir, lang, '404', 'index.html'))
-            ? `${lang}/404/index.html`
-            : '404.html';
-      if (existsSync(join(siteDir, page))) {
+      // The manifest says which file answers: the language's not-found page, or for /property/{id} without
+      // a page (a listing added since the last publish) the 'Propriété non trouvée' page of its language.
+      const manifest = await app.siteManifest();
+      const page = manifest ? notFoundFile(manifest, path) : '404.html';
+      if (page && existsSync(join(siteDir, page))) {
         return reply.status(404).type('text/html; charset=utf-8').sendFile(page, siteDir);
       }
     }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { sitePagePattern } from '../../build/page-paths.ts';
 import { PageViewInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
+import { pagePattern } from '../services/site-manifest.ts';
 
 /** "/en/properties/?type=rent#map" → "/en/properties": one row name per page, whatever the address form. */
 const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
@@ -15,7 +15,8 @@ const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
  * with whatever a script sends.
  */
 const analytics: FastifyPluginAsyncZod = async (app) => {
-  const pages = sitePagePattern();
+  // The live site's pages, from its manifest (a publish may add some): built again when the manifest changes.
+  let pages: { of: object | null; pattern: RegExp | null } = { of: null, pattern: null };
   let salt = { day: '', value: '' };
   const visitorOf = (ip: string, agent: string) => {
     // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
@@ -32,7 +33,10 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const path = pagePath(req.body.path);
-      if (!pages.test(path)) throw new HttpError(400, 'Chemin invalide : ce n’est pas une page du site');
+      const manifest = await app.siteManifest();
+      if (pages.of !== manifest) pages = { of: manifest, pattern: manifest && pagePattern(manifest) };
+      if (!pages.pattern?.test(path))
+        throw new HttpError(400, 'Chemin invalide : ce n’est pas une page du site');
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,

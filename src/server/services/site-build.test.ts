@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SiteManifest } from '../../contract/site-manifest.ts';
 import { expectedPages, processBuilder, usefulTail, type BuildReport } from './site-build.ts';
 
 // The build runner with a small script standing in for `astro build`, printing the lines astro prints.
@@ -59,11 +60,13 @@ describe('processBuilder', () => {
 });
 
 describe('expectedPages', () => {
-  it('is every language page and every listing, in three languages', async () => {
-    // 11 pages in src/pages/[...lang] (home, catalogue, search, about… and the two not-found pages).
-    expect(await expectedPages(12)).toBe(69);
-    expect(await expectedPages(0)).toBe(33);
+  it('is every page of a language and every listing, in each language of the live build', () => {
+    const manifest = { fixedPages: 11, languages: [{}, {}, {}] } as SiteManifest;
+    expect(expectedPages(manifest, 12)).toBe(69);
+    expect(expectedPages(manifest, 0)).toBe(33);
   });
+
+  it('is unknown before the first build', () => expect(expectedPages(null, 12)).toBeNull());
 });
 
 describe('usefulTail', () => {

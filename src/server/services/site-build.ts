@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from '../../env.ts';
-import { LANGS } from '../../i18n/core.ts';
+import type { SiteManifest } from '../../contract/site-manifest.ts';
 
 /** What a running build tells staff: a step in French, and 0–100 when it can be counted. */
 export interface BuildReport {
@@ -24,7 +23,6 @@ export type SiteBuilder = (job: BuildJob) => Promise<void>;
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../../node_modules/astro/bin/astro.mjs', import.meta.url));
-const PAGES = fileURLToPath(new URL('../../pages/[...lang]', import.meta.url));
 
 // eslint-disable-next-line no-control-regex -- colour codes are what is being removed
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -32,13 +30,12 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const PAGE_LINE = /[├└]─ \/\S*\.html\b/;
 
 /**
- * How many pages `astro build` will write: every page of src/pages/[...lang] plus one per listing, in each
- * language. Astro prints a line per page written, so counting those lines against this number is the
- * build's real progress.
+ * How many pages `astro build` will write: the live build's manifest says how many pages each language has
+ * besides one per listing. Astro prints a line per page written, so counting those lines against this
+ * number is the build's real progress. Null before any build (progress then counts without a percentage).
  */
-export async function expectedPages(listings: number): Promise<number> {
-  const kinds = (await readdir(PAGES)).filter((name) => name.endsWith('.astro')).length;
-  return (kinds + listings) * LANGS.length;
+export function expectedPages(manifest: SiteManifest | null, listings: number): number | null {
+  return manifest ? (manifest.fixedPages + listings) * manifest.languages.length : null;
 }
 
 /** The last lines of a failed build's output worth reading: its error, without the stack trace. */
@@ -126,11 +123,16 @@ export function processBuilder(options: {
  * The real build: `astro build` reading the listings from this server's API, and the listing photos of
  * the share pictures from this server's media folder (DATA_DIR, made absolute: the build runs elsewhere).
  */
-export function astroBuilder(apiUrl: string, dataDir: string, listings: () => Promise<number>): SiteBuilder {
+export function astroBuilder(
+  apiUrl: string,
+  dataDir: string,
+  listings: () => Promise<number>,
+  manifest: () => Promise<SiteManifest | null>,
+): SiteBuilder {
   return processBuilder({
     command: process.execPath,
     args: [ASTRO, 'build'],
     env: (outDir) => ({ BUILD_OUT_DIR: outDir, API_URL: apiUrl, DATA_DIR: resolve(dataDir) }),
-    expected: async () => expectedPages(await listings()),
+    expected: async () => expectedPages(await manifest(), await listings()),
   });
 }

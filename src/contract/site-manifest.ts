@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Written at the root of every build; the server reads it from the live site (src/server/services/site-manifest.ts). */
+export const SITE_MANIFEST_FILE = 'site-manifest.json';
+
+/**
+ * What a built site tells the server that serves it: the server never reads Astro's sources or knows its
+ * output layout by heart, so a page, a language or a not-found page added to the site needs no server change.
+ */
+export const SiteManifest = z.object({
+  v: z.literal(1),
+  builtAt: z.string(),
+  /** Each language and the prefix of its addresses: '' for the default language, 'en/' for English… */
+  languages: z.array(z.object({ code: z.string().min(2), prefix: z.string() })).min(1),
+  /**
+   * The site's page addresses without their language prefix, as regular-expression sources:
+   * '' (home), 'properties', 'property/[0-9]+'… The page-view beacon counts only these.
+   */
+  routes: z.array(z.string()),
+  /** Of those, the pages that run WebAssembly (Pagefind): only their policy allows 'wasm-unsafe-eval'. */
+  wasmRoutes: z.array(z.string()),
+  /** Per language prefix, the files answering an unknown address and a listing without a page yet. */
+  notFound: z.record(z.string(), z.object({ page: z.string(), listing: z.string().nullable() })),
+  /** The CSP sources ('sha256-…') of every inline script the pages run. */
+  scriptHashes: z.array(z.string()),
+  /** Pages per language that are not listings: the next build's expected page count is (this + listings) × languages. */
+  fixedPages: z.number().int().nonnegative(),
+  /** HTML pages this build wrote. */
+  pages: z.number().int().nonnegative(),
+});
+export type SiteManifest = z.infer<typeof SiteManifest>;
