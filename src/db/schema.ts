@@ -284,3 +284,22 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
   ],
 );
+
+// Shared state of the API instances: several `npm start` processes on one DATABASE_URL must agree on it.
+// Transient: left out of backups (a restore starts it afresh) and of the suites' "changed nothing" checks.
+
+/** Requests counted per limit key and window (src/server/plugins/rate-limit-store.ts). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** The page-view beacon's salt of each day in Kinshasa: a visitor counts once a day whichever instance answers. */
+export const visitorSalts = pgTable('visitor_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** Tables of shared, short-lived state: never backed up or restored. */
+export const TRANSIENT_TABLES: readonly string[] = ['rate_limit_hits', 'visitor_salts'];

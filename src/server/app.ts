@@ -40,6 +40,7 @@ import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
 /** What the API and site send that is worth compressing on the fly. */
 const COMPRESSIBLE =
@@ -123,6 +124,8 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   await app.register(authPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: every API instance on one DATABASE_URL shares the limits (decision 0025).
+    store: databaseRateLimitStore(app.repos.sharedState, app.log),
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -7,6 +7,7 @@ import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
+import { sharedStateRepository } from './repositories/shared-state.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
@@ -29,6 +30,7 @@ export function createRepositories(database: Database, env: Env) {
     media: mediaRepository(database, audit),
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
+    sharedState: sharedStateRepository(database),
   };
 }
 

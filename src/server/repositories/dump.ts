@@ -7,7 +7,11 @@ import * as schema from '../../db/schema.ts';
 // parsed in JavaScript, so numerics, timestamps and jsonb come back exactly), loaded with
 // `json_populate_recordset`: the same archive restores into PGlite or any PostgreSQL server.
 
-const schemaTables = () => Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[];
+/** Every table but the instances' transient shared state (rate-limit windows, the day's salt). */
+const schemaTables = () =>
+  (Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[]).filter(
+    (t) => !schema.TRANSIENT_TABLES.includes(getTableName(t)),
+  );
 
 /** A table's primary key columns (one identity `id`, a natural key, or a composite one): the dump's order. */
 function primaryKeyOf(name: string): string[] {
@@ -37,7 +41,8 @@ export function tablesInOrder(): string[] {
   return order;
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
+/** The rows of `db.execute`: postgres.js answers an array, PGlite an object holding them. */
+export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 const all = async <T>(db: Db, query: SQL) => rowsOf<T>(await db.execute(query));
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);

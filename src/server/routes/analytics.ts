@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PageViewInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
@@ -10,18 +10,20 @@ const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
 
 /**
  * The public pages' page-view beacon. No cookie and nothing personal is kept: the visitor is a hash of
- * address and browser with a salt that lives in memory for one day, so it cannot be reversed or linked
+ * address and browser with a salt that lives one day (then deleted), so it cannot be reversed or linked
  * across days. Only the site's own pages are counted: anything else would fill the dashboard's top pages
  * with whatever a script sends.
  */
 const analytics: FastifyPluginAsyncZod = async (app) => {
   // The live site's pages, from its manifest (a publish may add some): built again when the manifest changes.
   let pages: { of: object | null; pattern: RegExp | null } = { of: null, pattern: null };
+  // The day's salt is kept in the database, shared by every API instance (a visitor counts once a day
+  // whichever answers) and deleted when the day is over; each instance remembers it for the day.
   let salt = { day: '', value: '' };
-  const visitorOf = (ip: string, agent: string) => {
+  const visitorOf = async (ip: string, agent: string) => {
     // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
     const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-    if (salt.day !== day) salt = { day, value: randomBytes(16).toString('hex') };
+    if (salt.day !== day) salt = { day, value: await app.repos.sharedState.daySalt(day) };
     return createHash('sha256').update(`${salt.value}|${ip}|${agent}`).digest('hex').slice(0, 32);
   };
 
@@ -40,7 +42,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,
-        visitor: visitorOf(req.ip, req.headers['user-agent'] ?? ''),
+        visitor: await visitorOf(req.ip, req.headers['user-agent'] ?? ''),
       });
       return reply.status(204).send(null);
     },

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageViews } from '../../src/db/schema.ts';
+import { parseEnv } from '../../src/env.ts';
+import { createApp } from '../../src/server/app.ts';
+import { tablesInOrder } from '../../src/server/repositories/dump.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { messageInput, nextIp } from '../helpers/fixtures.ts';
+import { writeManifest, writeSite } from '../helpers/site-builder.ts';
+
+// Two API instances on one database, as two `npm start` processes on one DATABASE_URL behind a balancer:
+// each has its own memory (rate-limit store, caches, salt), so whatever they must agree on has to come
+// from the database. Before the shared state, each instance counted its own limits and salted its own hashes.
+let t: TestApp;
+let second: FastifyInstance;
+let secondDir: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  secondDir = await mkdtemp(join(tmpdir(), 'ndako-second-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: secondDir,
+    SITE_DIR: join(secondDir, 'site'),
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+  });
+  second = await createApp({ env, database: t.database, siteBuilder: writeSite('B') });
+  for (const dir of [t.env.SITE_DIR, env.SITE_DIR]) await writeManifest(dir);
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+  await rm(secondDir, { recursive: true, force: true });
+});
+
+const contact = (app: FastifyInstance, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/messages', remoteAddress: ip, payload: messageInput() });
+
+describe('several API instances on one database', () => {
+  it('share the form limits: ten messages per address in all, not ten per instance', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await contact(i % 2 ? second : t.app, ip);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const app of [t.app, second]) {
+      const refused = await contact(app, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/Trop de requêtes : réessayez dans \d+ secondes/);
+    }
+    // Another address still writes, on either instance.
+    expect((await contact(second, nextIp())).statusCode).toBe(201);
+  });
+
+  it('count one visitor once a day whichever instance answers (one salt per day, in the database)', async () => {
+    const ip = nextIp();
+    const view = (app: FastifyInstance, path: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        remoteAddress: ip,
+        headers: { 'user-agent': 'Instances test' },
+        payload: { path, session: 'session-instances-1' },
+      });
+    expect((await view(t.app, '/properties')).statusCode).toBe(204);
+    expect((await view(second, '/about')).statusCode).toBe(204);
+    const rows = await t.database.db.select().from(pageViews);
+    const mine = rows.filter((r) => r.session === 'session-instances-1');
+    expect(mine).toHaveLength(2);
+    expect(new Set(mine.map((r) => r.visitor)).size).toBe(1);
+  });
+
+  it('start a limit window afresh once it is over, and forget old windows', async () => {
+    const state = t.app.repos.sharedState;
+    expect((await state.hit('test|window', 300)).current).toBe(1);
+    const again = await state.hit('test|window', 300);
+    expect(again.current).toBe(2);
+    expect(again.ttl).toBeGreaterThan(0);
+    expect(again.ttl).toBeLessThanOrEqual(300);
+    expect(await state.peek('test|window', 300)).toMatchObject({ current: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await state.peek('test|window', 300)).toEqual({ current: 0, ttl: 0 });
+    expect((await state.hit('test|window', 300)).current).toBe(1);
+    expect(await state.purgeHits(new Date(Date.now() + 1000))).toBeGreaterThan(0);
+  });
+
+  it('keep that shared state out of backups: it is transient', () => {
+    expect(tablesInOrder()).not.toContain('rate_limit_hits');
+    expect(tablesInOrder()).not.toContain('visitor_salts');
+    expect(tablesInOrder()).toContain('page_views');
+  });
+});
