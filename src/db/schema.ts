@@ -284,3 +284,16 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
   ],
 );
+
+/**
+ * Settings that staff edit, one JSON value per key (`agency`: the agency's identity, see
+ * src/contract/settings.ts). Generic so later settings join it without a migration each; a key without a
+ * row falls back to its configured default.
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The account that saved the value (null once the account is removed); its name stays in the audit. */
+  updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});

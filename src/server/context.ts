@@ -1,12 +1,13 @@
 import type { Account } from '../contract/index.ts';
 import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import { agencyDefaults, type Env } from '../env.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
+import { settingsRepository } from './repositories/settings.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
@@ -28,6 +29,7 @@ export function createRepositories(database: Database, env: Env) {
     media: mediaRepository(database, audit),
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
+    settings: settingsRepository(database, audit, agencyDefaults(env)),
   };
 }
 
