@@ -117,7 +117,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//)
     .optional(),
-  MAIL_FROM: z.string().default('Ndako <no-reply@ndako.cd>'),
+  /** A bare address is sent under the agency's stored name; "Name <address>" keeps its own name. */
+  MAIL_FROM: z.string().default('no-reply@ndako.cd'),
   MAIL_TO: z.email().optional(),
 
   MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(15),

@@ -67,7 +67,12 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const notifications =
     mailer ??
     createMailer(
-      { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO ?? env.AGENCY_EMAIL },
+      {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        to: env.MAIL_TO,
+        agency: () => app.repos.settings.agency(),
+      },
       app.log,
     );
   app.decorate('mailer', notifications);
