@@ -76,7 +76,7 @@ export function SettingsFields({ draft, errors, set }: Props) {
       label={label}
       required
       error={phoneErrors[key] ?? errors[key]}
-      hint="Par exemple 0812345678 : enregistré sous la forme +243 81 234 5678"
+      hint="Par exemple 0812345678, enregistré +243 81 234 5678"
     >
       {(c) => (
         <input
