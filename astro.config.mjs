@@ -2,6 +2,7 @@
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { agencySettingsAtBuild } from './src/build/agency-settings.ts';
 import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
@@ -19,6 +20,8 @@ export default defineConfig({
   outDir: buildOutDir(env()),
   // Public islands (src/islands) hydrate with Preact through its React compat layer; the admin with React.
   integrations: [
+    // First: every page reads the agency's stored identity (src/build/site-config.ts).
+    agencySettingsAtBuild(),
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
     // The server reads the built site's languages, pages and inline-script hashes from its manifest.

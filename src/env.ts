@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { AgencySettings } from './contract/settings.ts';
+import { normalizePhone } from './shared/phone.ts';
 
 /**
  * The only reader of process.env: every setting of the server, the scripts and the site build is declared,
@@ -56,6 +58,14 @@ const TrustProxy = z
     return entries;
   });
 
+/** A phone number in the normalised form the settings store (src/shared/phone.ts), or a clear refusal. */
+const AgencyPhoneVar = z.string().transform((typed, ctx) => {
+  const checked = normalizePhone(typed);
+  if (checked.ok) return checked.value;
+  ctx.addIssue({ code: 'custom', message: checked.message });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -107,7 +117,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//)
     .optional(),
-  MAIL_FROM: z.string().default('Ndako <no-reply@ndako.cd>'),
+  /** A bare address is sent under the agency's stored name; "Name <address>" keeps its own name. */
+  MAIL_FROM: z.string().default('no-reply@ndako.cd'),
   MAIL_TO: z.email().optional(),
 
   MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(15),
@@ -118,11 +129,15 @@ const EnvSchema = z.object({
   CDF_PER_USD: z.coerce.number().positive().default(2850),
   USD_PER_EUR: z.coerce.number().positive().default(1.08),
 
-  AGENCY_NAME: z.string().default('Ndako Immobilier'),
-  AGENCY_PHONE: z.string().default('+243 81 234 5678'),
+  /**
+   * The agency's identity until an admin saves it in /admin/settings (agencyDefaults below): the first
+   * defaults only, the stored settings win from then on.
+   */
+  AGENCY_NAME: z.string().trim().min(1).default('Ndako Immobilier'),
+  AGENCY_PHONE: AgencyPhoneVar.prefault('+243 81 234 5678'),
   AGENCY_EMAIL: z.email().default('contact@ndako.cd'),
-  AGENCY_WHATSAPP: z.string().default('243812345678'),
-  AGENCY_ADDRESS: z.string().default('12, avenue du Commerce, Gombe, Kinshasa'),
+  AGENCY_WHATSAPP: AgencyPhoneVar.prefault('243812345678'),
+  AGENCY_ADDRESS: z.string().trim().min(1).default('12, avenue du Commerce, Gombe, Kinshasa'),
   /** Social pages shown in the footer when set. */
   AGENCY_FACEBOOK: z.url().optional(),
   AGENCY_INSTAGRAM: z.url().optional(),
@@ -190,6 +205,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * field, which helps an attacker more than the agency's visitors; developers get it by default.
  */
 export const apiDocs = (e: Env) => e.API_DOCS ?? e.NODE_ENV !== 'production';
+
+/**
+ * The agency's identity while no admin has saved it (GET /api/settings/agency answers it then): the
+ * AGENCY_* variables, and the spec's opening hours and figures (spec §2, contact page) as the demo's data.
+ */
+export const agencyDefaults = (e: Env): AgencySettings => ({
+  name: e.AGENCY_NAME,
+  logo: null,
+  phone: e.AGENCY_PHONE,
+  whatsapp: e.AGENCY_WHATSAPP,
+  email: e.AGENCY_EMAIL,
+  address: e.AGENCY_ADDRESS,
+  lat: null,
+  long: null,
+  hours: { weekdays: '8:00 – 18:00', saturday: '9:00 – 15:00', sunday: '' },
+  social: {
+    facebook: e.AGENCY_FACEBOOK ?? null,
+    instagram: e.AGENCY_INSTAGRAM ?? null,
+    linkedin: null,
+    x: null,
+    tiktok: null,
+    youtube: null,
+  },
+  figures: { clients: 22, foundedYear: null },
+  updatedAt: null,
+  updatedBy: null,
+});
 
 /** The API address the site build reads from. */
 export const buildApiUrl = (e: Env) => (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { paginated, Property, PublicTeamMember, type Property as PropertyT } from '../contract/index.ts';
+import {
+  AgencySettings,
+  paginated,
+  Property,
+  PublicTeamMember,
+  type Property as PropertyT,
+} from '../contract/index.ts';
 import { buildApiUrl, env } from '../env.ts';
 
 /**
@@ -46,3 +52,6 @@ export async function featuredProperties(): Promise<PropertyT[]> {
 export async function teamMembers() {
   return (await get('/team?active=true&limit=100', paginated(PublicTeamMember))).data;
 }
+
+/** The agency's identity as staff saved it (or its configured defaults), read once at the start of a build. */
+export const agencySettings = () => get('/settings/agency', AgencySettings);

@@ -9,7 +9,11 @@ const agency = {
   email: 'contact@ndako.cd',
   whatsapp: '243812345678',
   address: '12, avenue du Commerce, Gombe, Kinshasa',
-  social: [],
+  logo: '/media/logo.webp',
+  position: { lat: -4.3, long: 15.31 },
+  hours: { weekdays: '8:00 – 18:00', saturday: '', sunday: '' },
+  figures: { clients: 22, foundedYear: null },
+  social: [['Facebook', 'https://www.facebook.com/ndako']] as [string, string][],
   siteUrl: 'https://ndako.cd',
 };
 
@@ -71,7 +75,14 @@ describe('JSON-LD', () => {
       name: 'Ndako Immobilier',
       telephone: '+243 81 234 5678',
       address: { addressCountry: 'CD' },
+      logo: 'https://ndako.cd/media/logo.webp',
+      geo: { latitude: -4.3, longitude: 15.31 },
+      sameAs: ['https://www.facebook.com/ndako'],
     });
+    const plain = agencyJsonLd({ ...agency, logo: null, position: null, social: [] });
+    expect(plain.logo).toBe('https://ndako.cd/favicon.svg');
+    expect(plain).not.toHaveProperty('geo');
+    expect(plain).not.toHaveProperty('sameAs');
   });
 
   it('cannot be broken out of by a title', () => {

@@ -10,7 +10,7 @@ export function agencyJsonLd(a: Agency) {
     '@type': 'RealEstateAgent',
     name: a.name,
     url: a.siteUrl,
-    logo: `${a.siteUrl}/favicon.svg`,
+    logo: `${a.siteUrl}${a.logo ?? '/favicon.svg'}`,
     telephone: a.phone,
     email: a.email,
     address: {
@@ -19,6 +19,10 @@ export function agencyJsonLd(a: Agency) {
       addressLocality: 'Kinshasa',
       addressCountry: 'CD',
     },
+    ...(a.position
+      ? { geo: { '@type': 'GeoCoordinates', latitude: a.position.lat, longitude: a.position.long } }
+      : {}),
+    ...(a.social.length ? { sameAs: a.social.map(([, url]) => url) } : {}),
     areaServed: { '@type': 'City', name: 'Kinshasa' },
   };
 }

@@ -1,20 +1,46 @@
-import { env } from '../env.ts';
+import type { AgencySettings, SocialNetwork } from '../contract/index.ts';
+import { agencyDefaults, env } from '../env.ts';
+import { formatPhone, telHref } from '../shared/phone.ts';
 
-/** The agency's public details: configuration (AGENCY_* variables), never literals in components. */
+/** Set by the build (agency-settings.ts): the settings staff saved, read from the API when the build began. */
+declare const __NDAKO_AGENCY__: AgencySettings | undefined;
+
+const SOCIAL_NAMES: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+/** The stored settings in a build; the configured defaults (AGENCY_* variables) elsewhere. */
+export const agencySettings = (): AgencySettings =>
+  typeof __NDAKO_AGENCY__ === 'undefined' ? agencyDefaults(env()) : __NDAKO_AGENCY__;
+
+/**
+ * The agency's public details as pages use them: the settings staff edit in /admin/settings (issue 16),
+ * never literals in components.
+ */
 export function agency() {
-  const e = env();
+  const s = agencySettings();
   return {
-    name: e.AGENCY_NAME,
-    phone: e.AGENCY_PHONE,
-    phoneHref: `tel:${e.AGENCY_PHONE.replace(/[^+\d]/g, '')}`,
-    email: e.AGENCY_EMAIL,
-    whatsapp: e.AGENCY_WHATSAPP.replace(/\D/g, ''),
-    address: e.AGENCY_ADDRESS,
-    social: [
-      ['Facebook', e.AGENCY_FACEBOOK],
-      ['Instagram', e.AGENCY_INSTAGRAM],
-    ].filter((entry): entry is [string, string] => Boolean(entry[1])),
-    siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    name: s.name,
+    /** The uploaded logo (/media/…), or null for the site's own mark. */
+    logo: s.logo,
+    phone: formatPhone(s.phone),
+    phoneHref: telHref(s.phone),
+    email: s.email,
+    /** The digits a wa.me link takes. */
+    whatsapp: s.whatsapp.replace(/\D/g, ''),
+    address: s.address,
+    position: s.lat !== null && s.long !== null ? { lat: s.lat, long: s.long } : null,
+    hours: s.hours,
+    figures: s.figures,
+    social: Object.entries(s.social)
+      .filter((entry): entry is [SocialNetwork, string] => Boolean(entry[1]))
+      .map(([network, url]) => [SOCIAL_NAMES[network], url] as [string, string]),
+    siteUrl: (env().PUBLIC_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, ''),
   };
 }
 

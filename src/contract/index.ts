@@ -11,3 +11,4 @@ export * from './auth.ts';
 export * from './admin.ts';
 export * from './demo.ts';
 export * from './site-manifest.ts';
+export * from './settings.ts';

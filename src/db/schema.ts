@@ -303,3 +303,15 @@ export const visitorSalts = pgTable('visitor_salts', {
 
 /** Tables of shared, short-lived state: never backed up or restored. */
 export const TRANSIENT_TABLES: readonly string[] = ['rate_limit_hits', 'visitor_salts'];
+/**
+ * Settings that staff edit, one JSON value per key (`agency`: the agency's identity, see
+ * src/contract/settings.ts). Generic so later settings join it without a migration each; a key without a
+ * row falls back to its configured default.
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The account that saved the value (null once the account is removed); its name stays in the audit. */
+  updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});

@@ -360,9 +360,7 @@ export const en: Dictionary = {
   'contact.details.whatsapp': 'Message us on WhatsApp',
   'contact.hours.title': 'Opening hours',
   'contact.hours.weekdays': 'Monday – Friday',
-  'contact.hours.weekdaysTime': '8:00 am – 6:00 pm',
   'contact.hours.saturday': 'Saturday',
-  'contact.hours.saturdayTime': '9:00 am – 3:00 pm',
   'contact.hours.sunday': 'Sunday',
   'contact.hours.closed': 'Closed',
 
@@ -377,7 +375,6 @@ export const en: Dictionary = {
   'about.figures.title': 'In figures',
   'about.figures.sold.value': '5+',
   'about.figures.sold.label': 'properties sold',
-  'about.figures.clients.value': '22+',
   'about.figures.clients.label': 'satisfied clients',
   'about.figures.years.value': '6+',
   'about.figures.years.label': 'years',

@@ -364,9 +364,7 @@ export const fr = {
   'contact.details.whatsapp': 'Écrivez-nous sur WhatsApp',
   'contact.hours.title': "Heures d'ouverture",
   'contact.hours.weekdays': 'Lundi – vendredi',
-  'contact.hours.weekdaysTime': '8:00 – 18:00',
   'contact.hours.saturday': 'Samedi',
-  'contact.hours.saturdayTime': '9:00 – 15:00',
   'contact.hours.sunday': 'Dimanche',
   'contact.hours.closed': 'Fermé',
 
@@ -381,7 +379,6 @@ export const fr = {
   'about.figures.title': 'En chiffres',
   'about.figures.sold.value': '5+',
   'about.figures.sold.label': 'propriétés vendues',
-  'about.figures.clients.value': '22+',
   'about.figures.clients.label': 'clients satisfaits',
   'about.figures.years.value': '6+',
   'about.figures.years.label': 'années',

@@ -379,9 +379,7 @@ export const ln: Dictionary = {
   'contact.details.whatsapp': 'Komela biso na WhatsApp',
   'contact.hours.title': 'Ngonga ya mosala',
   'contact.hours.weekdays': 'Lundi – Vendredi',
-  'contact.hours.weekdaysTime': 'Ngonga 8:00 – 18:00',
   'contact.hours.saturday': 'Samedi',
-  'contact.hours.saturdayTime': 'Ngonga 9:00 – 15:00',
   'contact.hours.sunday': 'Dimanche',
   'contact.hours.closed': 'Ekangami',
 
@@ -396,7 +394,6 @@ export const ln: Dictionary = {
   'about.figures.title': 'Na mitango',
   'about.figures.sold.value': '5+',
   'about.figures.sold.label': 'ba propriété etekami',
-  'about.figures.clients.value': '22+',
   'about.figures.clients.label': 'ba client basepeli',
   'about.figures.years.value': '6+',
   'about.figures.years.label': 'mibu',

@@ -31,6 +31,7 @@ import mediaRoutes from './routes/media.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
+import settingsRoutes from './routes/settings.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
@@ -72,7 +73,12 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const notifications =
     mailer ??
     createMailer(
-      { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO ?? env.AGENCY_EMAIL },
+      {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        to: env.MAIL_TO,
+        agency: () => app.repos.settings.agency(),
+      },
       app.log,
     );
   app.decorate('mailer', notifications);
@@ -164,6 +170,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         auditRoutes,
         publishRoutes,
         demoRoutes,
+        settingsRoutes,
       ]) {
         await api.register(routes);
       }

@@ -1,6 +1,6 @@
 import type { Account } from '../contract/index.ts';
 import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import { agencyDefaults, type Env } from '../env.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
@@ -8,6 +8,7 @@ import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
 import { sharedStateRepository } from './repositories/shared-state.ts';
+import { settingsRepository } from './repositories/settings.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
@@ -31,6 +32,7 @@ export function createRepositories(database: Database, env: Env) {
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
     sharedState: sharedStateRepository(database),
+    settings: settingsRepository(database, audit, agencyDefaults(env)),
   };
 }
 

@@ -4,6 +4,7 @@
  * pages say the same thing. It loads no dictionary, no configuration and no zod: the caller passes them.
  */
 import type { MediaItem, Property } from '../contract/index.ts';
+import { telHref, whatsappDigits } from './phone.ts';
 import { whatsappLink } from './whatsapp.ts';
 import {
   formatAreaWith,
@@ -22,6 +23,8 @@ export interface AgencyContact {
   email: string;
   /** Digits only. */
   whatsapp: string;
+  /** The uploaded logo (/media/…); the site's mark when there is none. */
+  logo?: string | null;
 }
 
 export interface ListingContext {
@@ -101,7 +104,7 @@ export function listingView(p: Property, { t, lang, siteUrl, agency }: ListingCo
         role: t('property.agent.agencyRole'),
         phone: agency.phone,
         email: agency.email,
-        photo: '/favicon.svg',
+        photo: agency.logo ?? '/favicon.svg',
       };
   const shareText = t('property.share.text', { title: p.title, price });
   return {
@@ -126,11 +129,12 @@ export function listingView(p: Property, { t, lang, siteUrl, agency }: ListingCo
       ...contact,
       photo: safeUrl(contact.photo),
       photoAlt: t('property.agent.photoAlt', { name: contact.name }),
-      tel: `tel:${contact.phone.replace(/[^+\d]/g, '')}`,
+      tel: telHref(contact.phone),
       mailto: `mailto:${contact.email}`,
     },
     whatsapp: whatsappLink(
-      a ? a.phone.replace(/\D/g, '') : agency.whatsapp,
+      // An agent's number may be typed the national way (0812…): wa.me needs the country code.
+      a ? whatsappDigits(a.phone) : agency.whatsapp,
       t('property.whatsappMessage', { title: p.title, url }),
     ),
     share: {

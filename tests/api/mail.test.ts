@@ -3,7 +3,14 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, VisitRequest } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { countMessages, createProperty, messageInput, nextIp, visitInput } from '../helpers/fixtures.ts';
+import {
+  agencyInput,
+  countMessages,
+  createProperty,
+  messageInput,
+  nextIp,
+  visitInput,
+} from '../helpers/fixtures.ts';
 
 interface Received {
   from: string | undefined;
@@ -186,5 +193,44 @@ describe('when the mail server is down', () => {
       data: VisitRequest[];
     }>().data;
     expect(visits.map((v) => v.id)).toContain(visit.json<VisitRequest>().id);
+  });
+});
+
+describe("the agency's stored identity", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // No MAIL_TO and a bare MAIL_FROM: the recipient and the sender's name come from the settings.
+    t = await buildTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'robot@ndako.test' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('mails the e-mail address an admin saved, under the saved name, from the next message on', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/agency',
+      headers: t.auth,
+      payload: agencyInput({ name: 'Agence Nouvelle', email: 'nouvelle@agence.test' }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      remoteAddress: nextIp(),
+      payload: messageInput({ subject: 'Apres le renommage' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.mailer.idle();
+    const mail = smtp.received.find((m) => header(m.raw, 'Subject')?.includes('Apres le renommage'));
+    expect(mail).toBeDefined();
+    expect(mail!.to).toEqual(['nouvelle@agence.test']);
+    expect(mail!.from).toBe('robot@ndako.test');
+    expect(header(mail!.raw, 'From')).toContain('Agence Nouvelle');
   });
 });

@@ -91,6 +91,31 @@ export function memberInput(over: Record<string, unknown> = {}): Record<string, 
   };
 }
 
+/** A valid body for PUT /api/settings/agency, numbers typed the national way. */
+export function agencyInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Agence Test',
+    logo: null,
+    phone: '0812345678',
+    whatsapp: '0998765432',
+    email: 'Contact@Agence.test',
+    address: '1, avenue Test, Gombe, Kinshasa',
+    lat: -4.3,
+    long: 15.3,
+    hours: { weekdays: '8:00 – 17:00', saturday: '', sunday: '' },
+    social: {
+      facebook: 'https://www.facebook.com/agence',
+      instagram: '',
+      linkedin: null,
+      x: null,
+      tiktok: null,
+      youtube: null,
+    },
+    figures: { clients: 40, foundedYear: 2015 },
+    ...over,
+  };
+}
+
 export async function createMember(t: TestApp, over: Record<string, unknown> = {}): Promise<TeamMember> {
   const res = await t.app.inject({
     method: 'POST',

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   AccountInput,
+  AgencySettingsInput,
   AuditListQuery,
   ChangePasswordRequest,
   LoginRequest,
@@ -34,6 +35,7 @@ import { hashPassword } from '../../src/server/services/passwords.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { writeManifest } from './site-builder.ts';
 import {
+  agencyInput,
   createMember,
   createMessage,
   createProperty,
@@ -172,6 +174,8 @@ export const ROUTES: readonly Route[] = [
     body: [PasswordResetRequest, () => ({})],
   },
   { call: 'DELETE /api/visits/{id}', access: 'staff', target: 'visit' },
+  { call: 'GET /api/settings/agency', access: 'public' },
+  { call: 'PUT /api/settings/agency', access: 'admin', body: [AgencySettingsInput, () => agencyInput()] },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;

@@ -15,31 +15,37 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(
-  options: { smtpUrl?: string; from: string; to: string },
-  log: FastifyBaseLogger,
-): Mailer {
+export interface MailerOptions {
+  smtpUrl?: string;
+  /** MAIL_FROM: "Name <address>", or a bare address that gets the agency's stored name. */
+  from: string;
+  /** MAIL_TO, when set; the agency's stored e-mail otherwise. */
+  to?: string;
+  /** The agency's identity as saved now (settings), read at each notification: a rename applies at once. */
+  agency: () => Promise<{ name: string; email: string }>;
+}
+
+export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const pending = new Set<Promise<void>>();
   return {
     notify(n) {
-      if (!transport) {
-        log.info(
-          { mail: { to: options.to, subject: n.subject } },
-          'SMTP_URL not set: notification logged only',
-        );
-        return;
-      }
-      const job = transport
-        .sendMail({
-          from: options.from,
-          to: options.to,
-          subject: n.subject,
-          text: n.text,
-          replyTo: n.replyTo,
+      const job = options
+        .agency()
+        .then(async (agency) => {
+          const to = options.to ?? agency.email;
+          if (!transport) {
+            log.info({ mail: { to, subject: n.subject } }, 'SMTP_URL not set: notification logged only');
+            return;
+          }
+          const from = options.from.includes('<')
+            ? options.from
+            : { name: agency.name, address: options.from };
+          await transport.sendMail({ from, to, subject: n.subject, text: n.text, replyTo: n.replyTo });
+          log.info({ subject: n.subject }, 'notification sent');
         })
         .then(
-          () => log.info({ subject: n.subject }, 'notification sent'),
+          () => undefined,
           (error: unknown) =>
             log.error({ err: error, subject: n.subject }, 'notification failed; the record is stored'),
         )
