@@ -7,9 +7,10 @@ import { startBanner } from '../src/server/banner.ts';
 import { startServer } from '../src/server/server.ts';
 import { STARTUP } from '../src/server/services/publisher.ts';
 
-// Whoever starts it in a terminal first reads where everything is; log collectors get only the log.
-if (process.stdout.isTTY) console.log(startBanner(env()));
 const app = await startServer();
+// Whoever starts it in a terminal first reads where everything is, with the agency's stored name (hence
+// after the database is open); log collectors get only the log.
+if (process.stdout.isTTY) console.log(startBanner(env(), (await app.repos.settings.agency()).name));
 const { publisher } = app;
 
 if (publisher.mode === 'hook') {

@@ -22,4 +22,10 @@ describe('startBanner', () => {
     expect(text).toContain('PostgreSQL db.local:6543/agence as ndako');
     expect(text).not.toContain('s3cret');
   });
+
+  it('names the agency as staff saved it', () => {
+    expect(startBanner(parseEnv({}), 'Maison Kinshasa Immobilier')).toContain(
+      'Ndako — Maison Kinshasa Immobilier',
+    );
+  });
 });

@@ -12,7 +12,7 @@ export function describePostgres(databaseUrl: string): string {
  * The first lines of `npm start` on a terminal: where the site, the admin and the API description answer,
  * where the data lives and who the first admin is.
  */
-export function startBanner(e: Env): string {
+export function startBanner(e: Env, agencyName: string = e.AGENCY_NAME): string {
   const anyInterface = ['0.0.0.0', '::', ''].includes(e.HOST);
   const host = anyInterface ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   const base = `http://${host}:${e.PORT}`;
@@ -28,7 +28,7 @@ export function startBanner(e: Env): string {
     ['First admin', e.ADMIN_EMAIL],
     ['Logs', `LOG_LEVEL=${e.LOG_LEVEL} (each request at debug)`],
   ];
-  return ['', `  Ndako — ${e.AGENCY_NAME}`, ...rows.map(([k, v]) => `    ${k?.padEnd(12)}${v}`), ''].join(
+  return ['', `  Ndako — ${agencyName}`, ...rows.map(([k, v]) => `    ${k?.padEnd(12)}${v}`), ''].join(
     '\n',
   );
 }

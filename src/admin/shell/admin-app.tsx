@@ -4,6 +4,7 @@ import { VerifyResponse } from '../../contract/index.ts';
 import '../../shared/toaster.ts';
 import { PasswordPage } from '../account/password-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
+import { $agencyName } from '../lib/agency.ts';
 import { api, configureApi, isUnauthorised, answer } from '../lib/api.ts';
 import { $path, navigate, ROUTES } from '../lib/router.ts';
 import { $account, $token } from '../lib/session.ts';
@@ -30,8 +31,11 @@ const PAGES: Record<string, () => React.JSX.Element> = {
 };
 
 /** The whole admin: one client-rendered island (spec §2 admin routes), on the live API. */
-export default function AdminApp({ apiBase }: { apiBase: string }) {
-  useState(() => configureApi(apiBase));
+export default function AdminApp({ apiBase, agencyName }: { apiBase: string; agencyName: string }) {
+  useState(() => {
+    configureApi(apiBase);
+    $agencyName.set(agencyName);
+  });
   const path = useStore($path);
   const token = useStore($token);
   const account = useStore($account);

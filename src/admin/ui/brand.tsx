@@ -1,12 +1,16 @@
-/** The admin's logo block: on the dark sidebar, or dark on the login card. */
+import { useStore } from '@nanostores/react';
+import { $agencyName } from '../lib/agency.ts';
+
+/** The admin's logo block: on the dark sidebar, or dark on the login card, with the agency's own name. */
 export function Brand({ dark = false }: { dark?: boolean }) {
+  const name = useStore($agencyName);
   return (
     <div className={`adm-brand${dark ? ' adm-brand-dark' : ''}`}>
       <span className="adm-logo" aria-hidden="true">
-        N
+        {name.trim().charAt(0).toUpperCase()}
       </span>
       <span>
-        Ndako <small>Administration</small>
+        {name} <small>Administration</small>
       </span>
     </div>
   );
