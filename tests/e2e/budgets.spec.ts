@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 
@@ -85,6 +85,34 @@ test.describe('byte budgets', () => {
     await page.getByRole('searchbox').fill('villa');
     await expect(page.locator('.search .result').first()).toBeVisible();
     expect(pagefind.length).toBeGreaterThan(0);
+  });
+
+  // Decision 0002's budget for Pagefind's first search, before pictures (79 KB at 500 listings; this site
+  // has fewer, so its metadata and index are smaller). The bytes are the bodies as they came over the wire.
+  test('the first content search fetches at most 79 KB of Pagefind, its larger files in Brotli', async ({
+    page,
+  }) => {
+    const pagefind: Response[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/pagefind/')) pagefind.push(r);
+    });
+    await page.goto('/search/?q=forage');
+    await expect(page.locator('.search .result')).toHaveCount(10);
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(pagefind.map(async (r) => (await r.request().sizes()).responseBodySize));
+    const files = pagefind.map((r, i) => `${new URL(r.url()).pathname} ${sizes[i]}`).join(', ');
+    expect(
+      pagefind.filter((r) => r.url().includes('.pf_fragment')),
+      files,
+    ).toHaveLength(10);
+    // Pagefind ships these as gzip level 6 that its script unpacks; the build's Brotli copies are smaller
+    // (src/build/search-index-brotli.ts): 9 KB less for the WebAssembly alone.
+    for (const r of pagefind.filter((r) => /\.(pagefind|pf_meta|pf_index)$/.test(new URL(r.url()).pathname)))
+      expect(await r.headerValue('content-encoding'), r.url()).toBe('br');
+    expect(
+      sizes.reduce((a, b) => a + b, 0),
+      files,
+    ).toBeLessThanOrEqual(79 * KB);
   });
 
   // Fixed part (communes, media table) plus 40 B a listing: 10,000 listings stay under ~400 KB.
