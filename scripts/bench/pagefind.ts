@@ -2,7 +2,7 @@
 // search on the real search page — Pagefind's script, its WebAssembly, the language's metadata, filters and
 // index chunks, the first ten results' fragments — before the results' pictures, against the figures decision
 // 0002 measured for Pagefind (79 KB at 500 listings, 125 KB at 10,000). Also the index the build wrote (its
-// size on disk) and the time its build step takes, run again into a scratch folder.
+// size on disk, and its Brotli copies) and the time its build step takes, run again into a scratch folder.
 // Usage: node scripts/bench/pagefind.ts [--quick]
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +23,12 @@ import { atBothSizes, QUERY } from './search.ts';
 /** Decision 0002's measure of Pagefind's first search, before pictures: not to be exceeded. */
 const BUDGETS: Record<number, number> = { 500: 79 * 1024, 10_000: 125 * 1024 };
 
-/** Every file under `dir` with its size; precompressed copies (.br, .gz) left out. */
-function filesOf(dir: string): { path: string; bytes: number }[] {
+/** Every file under `dir` with its size, and whether it is a precompressed copy (.br, .gz) of another. */
+function filesOf(dir: string): { path: string; bytes: number; copy: boolean }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return filesOf(path);
-    return /\.(br|gz)$/.test(entry.name) ? [] : [{ path, bytes: statSync(path).size }];
+    return [{ path, bytes: statSync(path).size, copy: /\.(br|gz)$/.test(entry.name) }];
   });
 }
 
@@ -62,8 +62,11 @@ async function firstContentSearch(ctx: Context, listings: number): Promise<Measu
     await browser.close();
   }
 
-  const index = filesOf(join(site.siteDir, SEARCH_INDEX_DIR));
+  const all = filesOf(join(site.siteDir, SEARCH_INDEX_DIR));
+  const index = all.filter((f) => !f.copy);
+  const copies = all.filter((f) => f.copy);
   const indexBytes = index.reduce((s, f) => s + f.bytes, 0);
+  const copyBytes = copies.reduce((s, f) => s + f.bytes, 0);
   const fr = index.filter((f) => /[/\\]fr_|\.fr_/.test(f.path)).reduce((s, f) => s + f.bytes, 0);
   const again = await writeSearchIndex(site.siteDir, ctx.tmpDir('pagefind'));
 
@@ -83,7 +86,8 @@ async function firstContentSearch(ctx: Context, listings: number): Promise<Measu
   const pictures = search.filter((t) => t.type === 'Image');
   const others = search.filter((t) => !pagefindFiles.includes(t) && !pictures.includes(t));
   const bodyBytes = pagefindFiles.reduce((sum, t) => sum + sent(t), 0);
-  const budget = BUDGETS[listings];
+  // The demo's own count: a reused demo (BENCH_SITE_URL) may not have the size asked for.
+  const budget = BUDGETS[site.listings];
   const what = `Content search (Pagefind), ${site.listings.toLocaleString('en')} listings`;
   return {
     rows: [
@@ -95,13 +99,13 @@ async function firstContentSearch(ctx: Context, listings: number): Promise<Measu
       },
       {
         measure: `${what}: index`,
-        figure: `${kb(indexBytes)} on disk in ${index.length} files (French ${kb(fr)}), ${again.pages.toLocaleString('en')} pages indexed in ${again.seconds.toFixed(1)} s`,
+        figure: `${kb(indexBytes)} on disk in ${index.length} files (French ${kb(fr)}; Brotli and gzip copies ${kb(copyBytes)} more in ${copies.length} files), ${again.pages.toLocaleString('en')} pages indexed in ${again.seconds.toFixed(1)} s`,
         target: 'reported (issue 18)',
         status: 'met',
       },
     ],
     notes: [
-      `${what}: opened \`/search/\` at 360 × 640 (2×), empty cache (the page: ${kb(wire(page))} with ${kb(bodies(page))} of bodies, nothing of Pagefind), typed "${QUERY}", and counted until the first ${shown.results} results were on screen (${ms(elapsed)}, unthrottled) and the network quiet. Pagefind's files (on the wire, headers included): ${pagefindFiles.map((t) => `\`${pathOf(t.url)}\` ${kb(t.bytes)}`).join(', ')}${others.length ? `; other requests meanwhile: ${others.map((t) => `\`${pathOf(t.url)}\` ${kb(t.bytes)}`).join(', ')}` : ''}. The index step of the build (Pagefind's Node API over every page of the three languages, \`src/build/search-index.ts\`) was run again into a scratch folder to time it.`,
+      `${what}: opened \`/search/\` at 360 × 640 (2×), empty cache (the page: ${kb(wire(page))} with ${kb(bodies(page))} of bodies, nothing of Pagefind), typed "${QUERY}", and counted until the first ${shown.results} results were on screen (${ms(elapsed)}, unthrottled) and the network quiet. Pagefind's files (on the wire, headers included): ${pagefindFiles.map((t) => `\`${pathOf(t.url)}\` ${kb(t.bytes)}`).join(', ')}${others.length ? `; other requests meanwhile: ${others.map((t) => `\`${pathOf(t.url)}\` ${kb(t.bytes)}`).join(', ')}` : ''}. The index step of the build (Pagefind's Node API over every page of the three languages, then the Brotli copies of its larger files; \`src/build/search-index.ts\`) was run again into a scratch folder to time it.`,
     ],
   };
 }

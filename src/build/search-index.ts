@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
+import { brotliCopies } from './search-index-brotli.ts';
 
 /** Where the content search's index lives in the site: /pagefind/pagefind.js and its files. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -10,8 +11,9 @@ export const SEARCH_INDEX_DIR = 'pagefind';
  * Writes Pagefind's index of the site just built into `root`/pagefind: the pages marked with
  * `data-pagefind-body` (listings, about, contact, legal), one index per `<html lang>`. It runs in the build
  * itself, so a publish switches in pages and their index together and the live site never searches an
- * index of another build (docs/decisions/0002-catalogue-search-on-the-listing-index.md). `outputPath` is
- * for the bench, which times the step again without touching the served index.
+ * index of another build (docs/decisions/0002-catalogue-search-on-the-listing-index.md). Its larger files
+ * get Brotli copies (search-index-brotli.ts). `outputPath` is for the bench, which times the step again
+ * without touching the served index.
  */
 export async function writeSearchIndex(
   root: string,
@@ -26,6 +28,7 @@ export async function writeSearchIndex(
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
     await removeDefaultUi(outputPath);
+    await brotliCopies(outputPath);
     return { pages: added.page_count, seconds: (performance.now() - started) / 1000 };
   } finally {
     await pagefind.close();
