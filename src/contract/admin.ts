@@ -39,6 +39,7 @@ export const AUDIT_ENTITIES = [
   'media',
   'data',
   'demo',
+  'rates',
 ] as const;
 /** Audited changes that leave the public site as it is: they neither wait for nor start a publish. */
 export const SITE_NEUTRAL_ENTITIES: readonly AuditEntity[] = ['site', 'data'];

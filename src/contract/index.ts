@@ -10,3 +10,4 @@ export * from './dashboard.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './demo.ts';
+export * from './rates.ts';

@@ -31,6 +31,7 @@ import mediaRoutes from './routes/media.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
+import ratesRoutes from './routes/rates.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
@@ -154,6 +155,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         auditRoutes,
         publishRoutes,
         demoRoutes,
+        ratesRoutes,
       ]) {
         await api.register(routes);
       }

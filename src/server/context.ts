@@ -7,6 +7,7 @@ import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
+import { ratesRepository } from './repositories/rates.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
@@ -15,6 +16,7 @@ import type { Publisher } from './services/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
 
 export function createRepositories(database: Database, env: Env) {
+  // The configuration's rates are the first defaults; staff set the ones in force (exchange_rates).
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
   // Every staff change goes through the audit log, in the change's own transaction.
   const audit = auditRepository(database);
@@ -28,6 +30,7 @@ export function createRepositories(database: Database, env: Env) {
     media: mediaRepository(database, audit),
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
+    rates: ratesRepository(database, rates, audit),
   };
 }
 

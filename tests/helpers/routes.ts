@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   AccountInput,
   AuditListQuery,
+  ExchangeRatesInput,
   ChangePasswordRequest,
   LoginRequest,
   MessageInput,
@@ -171,6 +172,12 @@ export const ROUTES: readonly Route[] = [
     body: [PasswordResetRequest, () => ({})],
   },
   { call: 'DELETE /api/visits/{id}', access: 'staff', target: 'visit' },
+  { call: 'GET /api/rates', access: 'public' },
+  {
+    call: 'PUT /api/rates',
+    access: 'admin',
+    body: [ExchangeRatesInput, () => ({ cdfPerUsd: 2900, usdPerEur: 1.1 })],
+  },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;

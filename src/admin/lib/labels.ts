@@ -50,6 +50,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   demo: 'Démonstration',
   media: 'Média',
   data: 'Conservation des données',
+  rates: 'Taux de change',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
