@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { paginated, Property, PublicTeamMember, type Property as PropertyT } from '../contract/index.ts';
+import {
+  ExchangeRates,
+  paginated,
+  Property,
+  PublicTeamMember,
+  type Property as PropertyT,
+} from '../contract/index.ts';
+import type { Rates } from '../shared/money.ts';
 import { buildApiUrl, env } from '../env.ts';
 
 /**
@@ -45,4 +52,15 @@ export async function featuredProperties(): Promise<PropertyT[]> {
 
 export async function teamMembers() {
   return (await get('/team?active=true&limit=100', paginated(PublicTeamMember))).data;
+}
+
+let rates: Promise<Rates> | undefined;
+/** The exchange rates in force when the build starts: every page of one build converts at the same rate. */
+export function buildRates(): Promise<Rates> {
+  rates ??= get('/rates', ExchangeRates).then(({ cdfPerUsd, usdPerEur, setAt }) => ({
+    cdfPerUsd,
+    usdPerEur,
+    setAt,
+  }));
+  return rates;
 }

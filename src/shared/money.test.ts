@@ -82,7 +82,12 @@ describe('the cost of moving in', () => {
       ['Garantie · 3 mois', '4,500 USD', '≈ 12,600,000 CDF'],
       ["Commission de l'agence · 1 mois", '1,500 USD', '≈ 4,200,000 CDF'],
     ]);
-    expect(view.total).toEqual({ months: 7, amount: '10,500 USD', approx: '≈ 29,400,000 CDF' });
+    expect(view.total).toEqual({
+      months: 7,
+      label: 'Total à prévoir · 7 mois',
+      amount: '10,500 USD',
+      approx: '≈ 29,400,000 CDF',
+    });
     expect(view.lawBadge).toBe('Garantie conforme à la loi');
     expect(view.lawNote).toContain('15/025');
   });
@@ -101,12 +106,13 @@ describe('the cost of moving in', () => {
     expect(moveInView({ ...rent, type: 'sale' }, t, 'fr', rates)).toBeNull();
     const none = { advanceMonths: null, depositMonths: null, commissionMonths: null };
     expect(moveInView({ ...rent, ...none }, t, 'fr', rates)).toBeNull();
-    expect(moveInShort({ ...rent, ...none }, t, 'fr')).toBeNull();
+    expect(moveInShort({ ...rent, moveInMonths: moveInMonths({ ...rent, ...none }) }, t, 'fr')).toBeNull();
+    expect(moveInShort({ ...rent, type: 'sale', moveInMonths: 7 }, t, 'fr')).toBeNull();
   });
 
   it('says the total on a card in one short line', () => {
-    expect(moveInShort(rent, t, 'fr')).toBe('Pour emménager : 10,500 USD (7 mois)');
-    expect(moveInShort({ ...rent, currency: 'CDF', price: 900_000 }, tEn, 'en')).toBe(
+    expect(moveInShort({ ...rent, moveInMonths: 7 }, t, 'fr')).toBe('Pour emménager : 10,500 USD (7 mois)');
+    expect(moveInShort({ ...rent, currency: 'CDF', price: 900_000, moveInMonths: 7 }, tEn, 'en')).toBe(
       'To move in: 6,300,000 CDF (7 months)',
     );
   });

@@ -110,7 +110,7 @@ export interface MoveInLine {
 export interface MoveInView {
   lines: MoveInLine[];
   /** Null unless every term is known. */
-  total: { months: number; amount: string; approx: string } | null;
+  total: { months: number; label: string; amount: string; approx: string } | null;
   /** The badge "Garantie conforme à la loi", or null. */
   lawBadge: string | null;
   /** The law's reference (the badge's title and the block's footnote). */
@@ -145,19 +145,26 @@ export function moveInView(
   const months = moveInMonths(p);
   return {
     lines,
-    total: months == null ? null : { months, ...money(months) },
+    total:
+      months == null
+        ? null
+        : {
+            months,
+            label: `${t('moveIn.total')} · ${pluralText(t, lang, 'moveIn.months', months)}`,
+            ...money(months),
+          },
     lawBadge: depositWithinLaw(p) ? t('moveIn.lawBadge') : null,
     lawNote: t('moveIn.lawNote'),
   };
 }
 
-/** A card's one short line: "Pour emménager : 5 mois · 7,500 USD"; null when the total is unknown. */
+/** A card's one short line: "Pour emménager : 7,500 USD (5 mois)"; null when the total is unknown. */
 export function moveInShort(
-  p: MoveInTerms & { type: PropertyType; price: number; currency: Currency },
+  p: { type: PropertyType; price: number; currency: Currency; moveInMonths: number | null },
   t: Translate,
   lang: Lang,
 ): string | null {
-  const months = p.type === 'rent' ? moveInMonths(p) : null;
+  const months = p.type === 'rent' ? p.moveInMonths : null;
   if (months == null) return null;
   return t('moveIn.short', {
     months: pluralText(t, lang, 'moveIn.months', months),

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ExchangeRates, Property } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { countProperties, createProperty, expectError, loginAsNew, propertyInput } from '../helpers/fixtures.ts';
+import {
+  countProperties,
+  createProperty,
+  expectError,
+  loginAsNew,
+  propertyInput,
+} from '../helpers/fixtures.ts';
 
 // Issue 11, parts 1 and 2: the exchange rates staff set (admins only, audited, French refusals) and the
 // months a rental asks to move in (rentals only, whole numbers within bounds, refusals store nothing).
@@ -72,7 +78,12 @@ describe('exchange rates', () => {
 
   it('order prices across currencies at the rate in force', async () => {
     // 2,000,000 CDF is 800 USD at 2,500 and 400 USD at 5,000: it moves around a 600 USD listing.
-    const cdf = await createProperty(t, { title: 'Rang CDF', price: 2_000_000, currency: 'CDF', state: 'Maluku' });
+    const cdf = await createProperty(t, {
+      title: 'Rang CDF',
+      price: 2_000_000,
+      currency: 'CDF',
+      state: 'Maluku',
+    });
     const usd = await createProperty(t, { title: 'Rang USD', price: 600, state: 'Maluku' });
     const order = async () => {
       const res = await t.app.inject('/api/properties?state=Maluku&sort=price_asc');
@@ -100,7 +111,11 @@ describe('the months a rental asks to move in', () => {
       payload: propertyInput({ type: 'rent', advanceMonths: 12, depositMonths: null, commissionMonths: 0 }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Property>()).toMatchObject({ advanceMonths: 12, depositMonths: null, commissionMonths: 0 });
+    expect(res.json<Property>()).toMatchObject({
+      advanceMonths: 12,
+      depositMonths: null,
+      commissionMonths: 0,
+    });
   });
 
   it('refuse bad values and sales with the contract message, storing nothing', async () => {

@@ -36,7 +36,12 @@ export function ratesRepository(database: Database, defaults: DefaultRates, audi
       .orderBy(desc(exchangeRates.setAt), desc(exchangeRates.id))
       .limit(1);
     if (!row) return { ...defaults, setAt: null, setBy: null };
-    return { cdfPerUsd: row.cdfPerUsd, usdPerEur: row.usdPerEur, setAt: isoOrNull(row.setAt), setBy: row.setBy };
+    return {
+      cdfPerUsd: row.cdfPerUsd,
+      usdPerEur: row.usdPerEur,
+      setAt: isoOrNull(row.setAt),
+      setBy: row.setBy,
+    };
   }
 
   return {
@@ -51,7 +56,10 @@ export function ratesRepository(database: Database, defaults: DefaultRates, audi
           .values({ ...input, setBy: actor.name })
           .returning({ id: exchangeRates.id });
         const detail = `1 USD = ${formatRate(before.cdfPerUsd)} → ${formatRate(input.cdfPerUsd)} CDF · 1 EUR = ${formatRate(before.usdPerEur)} → ${formatRate(input.usdPerEur)} USD`;
-        return [row, { action: 'update', entity: 'rates', entityId: row!.id, label: 'Taux de change', detail }];
+        return [
+          row,
+          { action: 'update', entity: 'rates', entityId: row!.id, label: 'Taux de change', detail },
+        ];
       });
       return current();
     },
