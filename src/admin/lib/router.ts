@@ -9,6 +9,7 @@ export const ROUTES = {
   team: '/admin/team',
   messages: '/admin/messages',
   staff: '/admin/staff',
+  rates: '/admin/rates',
   password: '/admin/password',
 } as const;
 

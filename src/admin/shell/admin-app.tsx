@@ -10,6 +10,7 @@ import { $account, $token } from '../lib/session.ts';
 import { LoginPage } from '../login/login-page.tsx';
 import { MessagesPage } from '../messages/messages-page.tsx';
 import { PropertiesPage } from '../properties/properties-page.tsx';
+import { RatesPage } from '../rates/rates-page.tsx';
 import { StaffPage } from '../staff/staff-page.tsx';
 import { TeamPage } from '../team/team-page.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
@@ -24,6 +25,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.team]: TeamPage,
   [ROUTES.messages]: MessagesPage,
   [ROUTES.staff]: StaffPage,
+  [ROUTES.rates]: RatesPage,
   [ROUTES.password]: () => <PasswordPage />,
 };
 

@@ -26,6 +26,7 @@ const NAV: NavItem[] = [
   { href: ROUTES.team, label: 'Équipe', icon: 'users' },
   { href: ROUTES.messages, label: 'Messages', icon: 'mail' },
   { href: ROUTES.staff, label: 'Comptes et journal', icon: 'key', adminOnly: true },
+  { href: ROUTES.rates, label: 'Taux de change', icon: 'rates', adminOnly: true },
 ];
 
 const BADGE_REFRESH_MS = 60_000;
