@@ -132,7 +132,7 @@ test('the price filter compares across currencies, in CDF or USD, kept in the UR
   // A CDF range above its price leaves it out; a reload keeps the currency.
   const above = `currency=CDF&minPrice=${Math.ceil(cdf) + 1000}`;
   const gone = await catalogueCard(page, 'en', l, above);
-  await expect(page.locator('.count')).toHaveText(/\d/);
+  await expect(page.locator('.catalogue .count')).toHaveText(/\d/);
   await expect(gone).toHaveCount(0);
   await page.reload();
   await ready(page);
