@@ -8,7 +8,6 @@ import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
 import { usdPriceSql, type DefaultRates } from './rates.ts';
 
-
 const columns = {
   property: properties,
   agent: {
