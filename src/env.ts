@@ -125,7 +125,7 @@ const EnvSchema = z.object({
   MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(2000).default(100),
   MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(1000).default(50),
 
-  /** Exchange rates used only to add up revenue across currencies on the dashboard. */
+  /** The first exchange rates: in force until an admin sets others (/admin/rates, decision 0021). */
   CDF_PER_USD: z.coerce.number().positive().default(2850),
   USD_PER_EUR: z.coerce.number().positive().default(1.08),
 

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import {
   AgencySettings,
+  ExchangeRates,
   paginated,
   Property,
   PublicTeamMember,
   type Property as PropertyT,
 } from '../contract/index.ts';
+import type { Rates } from '../shared/money.ts';
 import { buildApiUrl, env } from '../env.ts';
 
 /**
@@ -66,3 +68,13 @@ export async function teamMembers() {
 
 /** The agency's identity as staff saved it (or its configured defaults), read once at the start of a build. */
 export const agencySettings = () => get('/settings/agency', AgencySettings);
+let rates: Promise<Rates> | undefined;
+/** The exchange rates in force when the build starts: every page of one build converts at the same rate. */
+export function buildRates(): Promise<Rates> {
+  rates ??= get('/rates', ExchangeRates).then(({ cdfPerUsd, usdPerEur, setAt }) => ({
+    cdfPerUsd,
+    usdPerEur,
+    setAt,
+  }));
+  return rates;
+}

@@ -33,6 +33,9 @@ function property(over: Partial<Property>): Property {
     agent: null,
     status: 'available',
     featured: true,
+    advanceMonths: null,
+    depositMonths: null,
+    commissionMonths: null,
     viewCount: 0,
     lastViewedAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
@@ -41,15 +44,34 @@ function property(over: Partial<Property>): Property {
   };
 }
 
+const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: '2026-11-12T09:30:00.000Z' };
+
 describe('catalogue index', () => {
   it('round-trips what cards, filters and the map need, keeping sold listings out', () => {
-    const file = buildListingIndex([
-      property({}),
-      property({ id: 2, status: 'sold' }),
-      property({ id: 3, type: 'rent', currency: 'CDF', price: 1_500_000, media: [], lat: null, long: null }),
-    ]);
+    const file = buildListingIndex(
+      [
+        property({}),
+        property({ id: 2, status: 'sold' }),
+        property({
+          id: 3,
+          type: 'rent',
+          currency: 'CDF',
+          price: 1_500_000,
+          media: [],
+          lat: null,
+          long: null,
+          advanceMonths: 3,
+          depositMonths: 2,
+          commissionMonths: 1,
+        }),
+        property({ id: 4, type: 'rent', advanceMonths: 3, depositMonths: null, commissionMonths: 1 }),
+      ],
+      rates,
+    );
     const [villa, rent] = decodeIndex(JSON.parse(JSON.stringify(file)));
-    expect(file.rows).toHaveLength(2);
+    expect(file.rows).toHaveLength(3);
+    // The build's rates travel with the index: the browser converts with the rate the pages were built with.
+    expect(file.rates).toEqual(rates);
     expect(villa).toMatchObject({
       id: 1,
       type: 'sale',
@@ -61,6 +83,7 @@ describe('catalogue index', () => {
       lat: -4.37123,
       mediaCount: 2,
       featured: true,
+      moveInMonths: null,
     });
     expect(villa?.media).toEqual([
       {
@@ -71,10 +94,13 @@ describe('catalogue index', () => {
       },
     ]);
     expect(rent).toMatchObject({ id: 3, type: 'rent', currency: 'CDF', media: [], mediaCount: 0, lat: null });
+    // Advance + deposit + commission; no total when one of them is unknown.
+    expect(rent?.moveInMonths).toBe(6);
+    expect(decodeIndex(file)[2]?.moveInMonths).toBeNull();
   });
 
   it('shares a photo used by many listings', () => {
-    const file = buildListingIndex([property({ id: 1 }), property({ id: 2 }), property({ id: 3 })]);
+    const file = buildListingIndex([property({ id: 1 }), property({ id: 2 }), property({ id: 3 })], rates);
     expect(file.media).toHaveLength(1);
   });
 

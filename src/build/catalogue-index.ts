@@ -14,12 +14,17 @@ import {
   type MediaShardFile,
   type MediaTuple,
 } from '../shared/listing-index.ts';
+import { moveInMonths, type Rates } from '../shared/money.ts';
 
 const DAY_MS = 86_400_000;
 const round = (n: number | null, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
 
 /** Builds /data/listings.json from the API's listings: sold and withdrawn ones stay out of the catalogue. */
-export function buildListingIndex(properties: readonly Property[], builtAt = new Date()): ListingIndexFile {
+export function buildListingIndex(
+  properties: readonly Property[],
+  rates: Rates,
+  builtAt = new Date(),
+): ListingIndexFile {
   const media: MediaTuple[] = [];
   const mediaIndex = new Map<string, number>();
   const rows: ListingRow[] = [];
@@ -52,9 +57,10 @@ export function buildListingIndex(properties: readonly Property[], builtAt = new
       p.media.length,
       PROPERTY_STATUSES.indexOf(p.status),
       p.featured ? 1 : 0,
+      p.type === 'rent' ? (moveInMonths(p) ?? -1) : -1,
     ]);
   }
-  return { v: 1, builtAt: builtAt.toISOString(), communes: COMMUNES, media, rows };
+  return { v: 1, builtAt: builtAt.toISOString(), rates, communes: COMMUNES, media, rows };
 }
 
 /** The media shards: every listing's full media, grouped by id range, loaded when a card is flipped. */

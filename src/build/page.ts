@@ -53,4 +53,7 @@ export const CARD_MESSAGES = [
   'price.',
   'unit.',
   'toast.favorite',
+  'money.',
+  'moveIn.short',
+  'moveIn.months.',
 ];

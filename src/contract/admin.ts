@@ -40,6 +40,7 @@ export const AUDIT_ENTITIES = [
   'data',
   'demo',
   'settings',
+  'rates',
 ] as const;
 /** Audited changes that leave the public site as it is: they neither wait for nor start a publish. */
 export const SITE_NEUTRAL_ENTITIES: readonly AuditEntity[] = ['site', 'data'];

@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './demo.ts';
 export * from './site-manifest.ts';
 export * from './settings.ts';
+export * from './rates.ts';

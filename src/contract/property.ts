@@ -7,6 +7,14 @@ import { Agent } from './team.ts';
 const Count = z.number().int().min(0).max(1000);
 const Money = z.number().min(0).max(1e13);
 const Area = z.number().min(0).max(1e8);
+/** Months of rent asked to move in (decision 0022): whole numbers within what Kinshasa landlords ask. */
+const Months = (what: string, max: number) =>
+  z
+    .number({ error: `${what} : un nombre de mois entier, de 0 à ${max}` })
+    .int({ error: `${what} : un nombre de mois entier, de 0 à ${max}` })
+    .min(0, { error: `${what} : un nombre de mois entier, de 0 à ${max}` })
+    .max(max, { error: `${what} : au plus ${max} mois` });
+export const MOVE_IN_BOUNDS = { advanceMonths: 24, depositMonths: 24, commissionMonths: 12 } as const;
 
 export const Property = z.object({
   id: Id,
@@ -31,6 +39,10 @@ export const Property = z.object({
   agent: Agent.nullable(),
   status: PropertyStatus,
   featured: z.boolean(),
+  /** Rentals: months of rent paid in advance, of deposit, of agency commission; null when not said. */
+  advanceMonths: z.number().int().nullable(),
+  depositMonths: z.number().int().nullable(),
+  commissionMonths: z.number().int().nullable(),
   viewCount: z.number().int().nonnegative(),
   /** When the listing's page was last viewed (the view increment); null if never. */
   lastViewedAt: IsoDateTime.nullable(),
@@ -59,10 +71,24 @@ export const PropertyInput = z
     managerId: Id.nullish(),
     status: PropertyStatus.default('available'),
     featured: z.boolean().default(false),
+    advanceMonths: Months("Loyer payé d'avance", MOVE_IN_BOUNDS.advanceMonths).nullish(),
+    depositMonths: Months('Garantie', MOVE_IN_BOUNDS.depositMonths).nullish(),
+    commissionMonths: Months("Commission de l'agence", MOVE_IN_BOUNDS.commissionMonths).nullish(),
   })
   .refine((p) => (p.lat == null) === (p.long == null), {
     error: 'Latitude et longitude vont ensemble',
     path: ['lat'],
+  })
+  .superRefine((p, ctx) => {
+    // A sale has no rent to pay in advance, no deposit and no monthly commission.
+    if (p.type === 'rent') return;
+    for (const key of ['advanceMonths', 'depositMonths', 'commissionMonths'] as const)
+      if (p[key] != null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: "Les conditions d'emménagement ne concernent que les locations",
+        });
   });
 export type PropertyInput = z.infer<typeof PropertyInput>;
 export type PropertyInputDraft = z.input<typeof PropertyInput>;

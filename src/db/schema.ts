@@ -97,6 +97,10 @@ export const properties = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /** Rentals only (decision 0022): months of rent asked to move in; null when the agency has not said. */
+    advanceMonths: integer('advance_months'),
+    depositMonths: integer('deposit_months'),
+    commissionMonths: integer('commission_months'),
     ...demo,
     ...timestamps,
   },
@@ -116,6 +120,14 @@ export const properties = pgTable(
     check('properties_price_check', sql`${t.price} >= 0`),
     check('properties_area_check', sql`${t.area} >= 0`),
     check('properties_view_count_check', sql`${t.viewCount} >= 0`),
+    // The contract's bounds, kept by the database too; a sale carries none of the three.
+    check('properties_advance_months_check', sql`${t.advanceMonths} BETWEEN 0 AND 24`),
+    check('properties_deposit_months_check', sql`${t.depositMonths} BETWEEN 0 AND 24`),
+    check('properties_commission_months_check', sql`${t.commissionMonths} BETWEEN 0 AND 12`),
+    check(
+      'properties_move_in_rent_check',
+      sql`${t.type} = 'rent' OR (${t.advanceMonths} IS NULL AND ${t.depositMonths} IS NULL AND ${t.commissionMonths} IS NULL)`,
+    ),
   ],
 );
 
@@ -315,3 +327,21 @@ export const settings = pgTable('settings', {
   /** The account that saved the value (null once the account is removed); its name stays in the audit. */
   updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
 });
+/**
+ * Exchange rates as staff set them (decision 0021): a history, the newest row in force. While the table is
+ * empty the configuration's CDF_PER_USD / USD_PER_EUR are. The setter's name is copied, like the audit log's.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cdfPerUsd: numeric('cdf_per_usd', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    usdPerEur: numeric('usd_per_eur', { precision: 10, scale: 6, mode: 'number' }).notNull(),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    setBy: text('set_by').notNull(),
+  },
+  (t) => [
+    index('exchange_rates_set_at_idx').on(t.setAt.desc(), t.id.desc()),
+    check('exchange_rates_positive_check', sql`${t.cdfPerUsd} > 0 AND ${t.usdPerEur} > 0`),
+  ],
+);

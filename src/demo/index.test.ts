@@ -51,6 +51,24 @@ describe('seedDemo', () => {
     expect(lines).toContain(`Seeding: properties ${COUNT}/${COUNT}`);
   });
 
+  it('gives rentals every state of the move-in terms, and some rents in CDF (issue 11)', async () => {
+    const rows = await database.db.select().from(properties);
+    const rentals = rows.filter((r) => r.type === 'rent');
+    const terms = (r: (typeof rows)[number]) => [r.advanceMonths, r.depositMonths, r.commissionMonths];
+    expect(rows.filter((r) => r.type === 'sale').every((r) => terms(r).every((m) => m === null))).toBe(true);
+    const full = rentals.filter((r) => terms(r).every((m) => m !== null));
+    expect(full.some((r) => r.depositMonths! <= 3)).toBe(true);
+    expect(full.some((r) => r.depositMonths! > 3)).toBe(true);
+    expect(rentals.some((r) => terms(r).every((m) => m === null))).toBe(true);
+    expect(rentals.some((r) => terms(r).some((m) => m === null) && terms(r).some((m) => m !== null))).toBe(
+      true,
+    );
+    const deposits = full.map((r) => r.depositMonths!);
+    expect(Math.min(...deposits)).toBe(1);
+    expect(Math.max(...deposits)).toBe(12);
+    expect(rentals.some((r) => r.currency === 'CDF')).toBe(true);
+  });
+
   it('spreads listings over the communes, categories, types and statuses', async () => {
     const rows = await database.db.select().from(properties);
     expect(new Set(rows.map((r) => r.state)).size).toBeGreaterThanOrEqual(20);

@@ -1,7 +1,7 @@
 import type { MediaItem, PropertyCategory, PropertyStatus, PropertyType } from '../contract/index.ts';
 import type { properties } from '../db/schema.ts';
 import { CATEGORY_MIX, COMMUNE_INFO, pointIn, type CommuneInfo } from './communes.ts';
-import { between, chance, int, pick, sample, skewed, weighted, type Rng } from './random.ts';
+import { between, chance, int, pick, sample, seededRandom, skewed, weighted, type Rng } from './random.ts';
 import { RENT_SHARE, currencyOf, priceOf, shapeOf } from './pricing.ts';
 import { addressFor, descriptionFor, featuresFor, titleFor, type ListingFacts } from './texts.ts';
 
@@ -100,9 +100,45 @@ export interface ListingContext {
   agents: readonly (readonly [number, number])[];
 }
 
+/**
+ * What a Kinshasa landlord asks to move in (decision 0022): rent in advance 1 to 12 months (3 and 6 the most
+ * common), a deposit of 1 to 12 months (often above the legal 3), one month of commission, usually; some
+ * listings say nothing and a few only part, so the site shows every state.
+ */
+function moveInTerms(rng: Rng) {
+  const none = { advanceMonths: null, depositMonths: null, commissionMonths: null };
+  const r = rng();
+  if (r < 0.15) return none;
+  const advanceMonths = weighted(rng, [
+    [1, 10],
+    [2, 10],
+    [3, 35],
+    [6, 25],
+    [12, 10],
+  ] as const);
+  const depositMonths = weighted(rng, [
+    [1, 10],
+    [2, 15],
+    [3, 35],
+    [4, 5],
+    [6, 20],
+    [12, 10],
+  ] as const);
+  const commissionMonths = weighted(rng, [
+    [1, 80],
+    [0, 8],
+    [2, 12],
+  ] as const);
+  if (r < 0.19) return { ...none, depositMonths };
+  if (r < 0.23) return { ...none, advanceMonths, commissionMonths };
+  return { advanceMonths, depositMonths, commissionMonths };
+}
+
 export function buildListings(rng: Rng, count: number, ctx: ListingContext): PropertyRow[] {
   const now = ctx.now.getTime();
   const rows: PropertyRow[] = [];
+  // A source of its own, so adding these terms left every other generated value as it was.
+  const terms = seededRandom(0x4d4f5645);
   for (const commune of communePlan(rng, count)) {
     const category = weighted(rng, CATEGORY_MIX[commune.profile]);
     const type: PropertyType = chance(rng, RENT_SHARE[category]) ? 'rent' : 'sale';
@@ -141,6 +177,7 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
       status: weighted(rng, STATUS_MIX),
       featured: false,
       viewCount: 0,
+      ...(type === 'rent' ? moveInTerms(terms) : {}),
     });
   }
   datesAndStatus(rng, rows, now);

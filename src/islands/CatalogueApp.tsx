@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from '../shared/listing-index.ts';
+import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
@@ -38,6 +39,8 @@ export interface CatalogueProps {
   initial: Listing[];
   initialTotal: number;
   tiles: { url: string; attribution: string };
+  /** The build's exchange rates (the index carries the same): prices convert and filter at this rate. */
+  rates: Rates;
 }
 
 /** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
@@ -50,6 +53,7 @@ export default function CatalogueApp({
   initial,
   initialTotal,
   tiles,
+  rates,
 }: CatalogueProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
@@ -73,7 +77,10 @@ export default function CatalogueApp({
     });
   }, []);
 
-  const filtered = useMemo(() => (listings ? filterListings(listings, query) : null), [listings, query]);
+  const filtered = useMemo(
+    () => (listings ? filterListings(listings, query, rates) : null),
+    [listings, query, rates],
+  );
   const slice = paginate(filtered ?? initial, query.page);
   const total = filtered ? filtered.length : initialTotal;
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
@@ -89,7 +96,7 @@ export default function CatalogueApp({
 
   return (
     <div className="catalogue">
-      <Filters query={query} communes={communes} t={t} onChange={update} />
+      <Filters query={query} communes={communes} t={t} rates={rates} onChange={update} />
       <div className="toolbar" ref={results}>
         <p className="count" aria-live="polite">
           {status === 'error'
@@ -117,6 +124,7 @@ export default function CatalogueApp({
             lang={lang}
             propertyPath={propertyPath}
             tiles={tiles}
+            rates={rates}
           />
         </Suspense>
       ) : (
@@ -128,6 +136,7 @@ export default function CatalogueApp({
                 listing={listing}
                 lang={lang}
                 t={t}
+                rates={rates}
                 href={`${propertyPath}${listing.id}`}
                 layout={query.view === 'list' ? 'list' : 'grid'}
                 eager={i < 3}
@@ -136,6 +145,7 @@ export default function CatalogueApp({
           </div>
           {across}
           <Pagination slice={slice} t={t} onPage={(page) => update({ page })} />
+          <p className="rate-note">{rateNoteWith(t, rates)}</p>
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { $favorites, clearFavorites } from '../stores/favorites.ts';
 import type { Listing } from '../shared/listing-index.ts';
+import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { PropertyCard } from './PropertyCard.tsx';
@@ -12,10 +13,12 @@ interface Props {
   messages: Record<string, string>;
   propertyPath: string;
   catalogue: string;
+  /** The build's exchange rates. */
+  rates: Rates;
 }
 
 /** The visitor's saved properties (spec §2): from the browser's list of ids and the static listing index. */
-export default function FavoritesApp({ lang, messages, propertyPath, catalogue }: Props) {
+export default function FavoritesApp({ lang, messages, propertyPath, catalogue, rates }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const ids = useStore($favorites);
   const { listings, status, retry } = useListingIndex();
@@ -70,10 +73,12 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue }
             listing={listing}
             lang={lang}
             t={t}
+            rates={rates}
             href={`${propertyPath}${listing.id}`}
           />
         ))}
       </div>
+      <p className="rate-note">{rateNoteWith(t, rates)}</p>
       <dialog ref={confirm} className="confirm" aria-labelledby="confirm-clear">
         <p id="confirm-clear">{t('favorites.clearConfirm')}</p>
         <form method="dialog" className="confirm-actions">

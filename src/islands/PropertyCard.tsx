@@ -8,11 +8,14 @@ import { toast } from '../shared/toasts.ts';
 import { loadMedia } from './catalogue/media-shards.ts';
 import { CARD_IMAGE_SIZES, cardView, HEART_PATH, wrapIndex } from '../shared/card.ts';
 import type { CardMedia, Listing } from '../shared/listing-index.ts';
+import type { Rates } from '../shared/money.ts';
 
 interface Props {
   listing: Listing;
   lang: Lang;
   t: Translate;
+  /** The build's exchange rates, for the price in the other currency. */
+  rates: Rates;
   /** The listing's page in the visitor's language. */
   href: string;
   layout?: 'grid' | 'list';
@@ -20,7 +23,7 @@ interface Props {
 }
 
 /** A property card (spec §2): media with previous/next and dots that wrap, badges, favourite heart, facts. */
-export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager = false }: Props) {
+export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid', eager = false }: Props) {
   const favorites = useStore($favorites);
   const [media, setMedia] = useState<CardMedia[]>(p.media);
   const [index, setIndex] = useState(0);
@@ -38,7 +41,7 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
     if (all.length) setIndex(wrapIndex(next, all.length));
   }
 
-  const view = cardView(p, t, lang);
+  const view = cardView(p, t, lang, rates);
   return (
     <article className={`card card-${layout}`}>
       <div className="media">
@@ -122,6 +125,10 @@ export function PropertyCard({ listing: p, lang, t, href, layout = 'grid', eager
       </div>
       <div className="body">
         <p className="price">{view.price}</p>
+        <p className="approx" title={view.rateNote}>
+          {view.approx}
+        </p>
+        {view.moveIn && <p className="move-in">{view.moveIn}</p>}
         <h3>
           <a href={href}>{p.title}</a>
         </h3>

@@ -1,4 +1,5 @@
-import { listingView, type AgencyContact, type MediaView } from '../shared/listing.ts';
+import { listingView, type AgencyContact, type ListingView, type MediaView } from '../shared/listing.ts';
+import type { Rates } from '../shared/money.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, isLang, localizePath, type Lang } from '../i18n/core.ts';
 import { apiUrl } from './api-base.ts';
@@ -17,6 +18,8 @@ interface LiveConfig {
   siteUrl: string;
   agency: AgencyContact;
   messages: Record<string, string>;
+  /** The build's exchange rates: the live page converts like the pre-built ones. */
+  rates: Rates;
 }
 
 type Attrs = Record<string, string | number | undefined>;
@@ -67,6 +70,47 @@ function writeThumb(li: HTMLElement, m: MediaView, i: number) {
   if (span) span.textContent = m.kind;
 }
 
+/** The "Pour emménager" block: its lines, total or "ask the agency", badge; removed when nothing is known. */
+function writeMoveIn(slot: (name: string) => HTMLElement | null, v: ListingView) {
+  const m = v.moveIn;
+  if (!m) {
+    slot('move-in')?.remove();
+    return;
+  }
+  const amounts = (el: Element | null | undefined, amount: string, approx: string) => {
+    const small = el?.querySelector('small');
+    if (!el || !small) return;
+    small.textContent = approx;
+    el.replaceChildren(amount, small);
+  };
+  fill(
+    slot('move-in-lines'),
+    'li',
+    m.lines,
+    () => true,
+    (li, l) => {
+      const label = li.querySelector('.label');
+      if (label) label.textContent = l.label;
+      amounts(li.querySelector('.amount'), l.amount, l.approx);
+    },
+  );
+  const total = slot('move-in-total');
+  if (m.total) {
+    const label = total?.querySelector('.label');
+    if (label) label.textContent = m.total.label;
+    const strong = total?.querySelector('strong');
+    if (strong) strong.textContent = m.total.amount;
+    const small = total?.querySelector('small');
+    if (small) small.textContent = m.total.approx;
+    slot('move-in-partial')?.remove();
+  } else total?.remove();
+  const badge = slot('move-in-badge');
+  if (m.lawBadge && badge) badge.textContent = m.lawBadge;
+  else badge?.remove();
+  const note = slot('move-in-note');
+  if (note) note.textContent = `${m.lawNote} ${v.rateNote}.`;
+}
+
 /** The property page of a listing, from the template. */
 function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) {
   const v = listingView(p, { ...config, t: createTranslator(config.messages) });
@@ -83,6 +127,9 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
 
   set(page.querySelector('[data-property]'), { 'data-property': p.id });
   text('price', v.price);
+  text('approx', v.approx);
+  set(slot('approx'), { title: v.rateNote });
+  writeMoveIn(slot, v);
   text('type', v.type);
   set(slot('type'), { class: `type type-${p.type}` });
   text('title', p.title);

@@ -32,6 +32,7 @@ import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
 import settingsRoutes from './routes/settings.ts';
+import ratesRoutes from './routes/rates.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
@@ -171,6 +172,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         publishRoutes,
         demoRoutes,
         settingsRoutes,
+        ratesRoutes,
       ]) {
         await api.register(routes);
       }

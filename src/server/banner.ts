@@ -28,7 +28,5 @@ export function startBanner(e: Env, agencyName: string = e.AGENCY_NAME): string 
     ['First admin', e.ADMIN_EMAIL],
     ['Logs', `LOG_LEVEL=${e.LOG_LEVEL} (each request at debug)`],
   ];
-  return ['', `  Ndako — ${agencyName}`, ...rows.map(([k, v]) => `    ${k?.padEnd(12)}${v}`), ''].join(
-    '\n',
-  );
+  return ['', `  Ndako — ${agencyName}`, ...rows.map(([k, v]) => `    ${k?.padEnd(12)}${v}`), ''].join('\n');
 }

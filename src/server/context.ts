@@ -9,6 +9,7 @@ import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
 import { sharedStateRepository } from './repositories/shared-state.ts';
 import { settingsRepository } from './repositories/settings.ts';
+import { ratesRepository } from './repositories/rates.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
@@ -18,6 +19,7 @@ import type { RetentionJob } from './services/retention.ts';
 import type { SiteManifestReader } from './services/site-manifest.ts';
 
 export function createRepositories(database: Database, env: Env) {
+  // The configuration's rates are the first defaults; staff set the ones in force (exchange_rates).
   const rates = { cdfPerUsd: env.CDF_PER_USD, usdPerEur: env.USD_PER_EUR };
   // Every staff change goes through the audit log, in the change's own transaction.
   const audit = auditRepository(database);
@@ -33,6 +35,7 @@ export function createRepositories(database: Database, env: Env) {
     demo: demoRepository(database, audit),
     sharedState: sharedStateRepository(database),
     settings: settingsRepository(database, audit, agencyDefaults(env)),
+    rates: ratesRepository(database, rates, audit),
   };
 }
 

@@ -7,29 +7,39 @@ import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
 import { formatAreaWith, formatPriceWith, pluralText } from './format.ts';
 import type { Listing } from './listing-index.ts';
+import { approxPriceWith, moveInShort, rateNoteWith, type Rates } from './money.ts';
 
-/** What a card shows of a listing: the build's Property and the index's Listing both have it. */
+/** What a card shows of a listing: the build's Property (with its move-in total) and the index's Listing. */
 export type CardListing = Pick<
   Listing,
-  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms'
+  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms' | 'moveInMonths'
 >;
 
 export interface CardView {
   /** "250,000 USD" or "1,500 USD/mois". */
   price: string;
+  /** "≈ 712,000,000 CDF": the price in the other currency, at the build's rate. */
+  approx: string;
+  /** The rate and its date, the approximation's title. */
+  rateNote: string;
+  /** "Pour emménager : 7,500 USD (5 mois)", or null. */
+  moveIn: string | null;
   /** "Gombe · Villa". */
   where: string;
   /** Bedrooms and bathrooms when known, then the area. */
   facts: string[];
 }
 
-export function cardView(p: CardListing, t: Translate, lang: Lang): CardView {
+export function cardView(p: CardListing, t: Translate, lang: Lang, rates: Rates): CardView {
   const facts: string[] = [];
   if (p.bedrooms != null) facts.push(pluralText(t, lang, 'facts.bedrooms', p.bedrooms));
   if (p.bathrooms != null) facts.push(pluralText(t, lang, 'facts.bathrooms', p.bathrooms));
   facts.push(formatAreaWith(t, p.area));
   return {
     price: formatPriceWith(t, p.price, p.currency, p.type),
+    approx: approxPriceWith(t, p.price, p.currency, p.type, rates),
+    rateNote: rateNoteWith(t, rates),
+    moveIn: moveInShort(p, t, lang),
     where: `${p.state} · ${t(`category.${p.category}`)}`,
     facts,
   };

@@ -11,6 +11,7 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from './enums.ts';
+import type { Rates } from './money.ts';
 
 /**
  * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
@@ -22,6 +23,8 @@ export interface ListingIndexFile {
   v: 1;
   /** ISO time of the build. */
   builtAt: string;
+  /** The exchange rates of the build: the browser converts and filters prices with these (decision 0021). */
+  rates: Rates;
   communes: readonly string[];
   /** Shared first media: [type 0 image | 1 video | 2 3d, url, thumbnail, srcset] */
   media: MediaTuple[];
@@ -38,7 +41,8 @@ export const mediaShardOf = (id: number) => Math.floor(id / MEDIA_SHARD_SIZE);
 /**
  * [id, type 0 sale | 1 rent, category index, commune index, price, currency index, area, bedrooms | -1,
  *  bathrooms | -1, lat | null, long | null, created (days since epoch), title, address,
- *  first media index | -1, media count, status index, featured 0 | 1]
+ *  first media index | -1, media count, status index, featured 0 | 1,
+ *  months to pay to move in (advance + deposit + commission) | -1 when unknown or a sale]
  */
 export type ListingRow = [
   number,
@@ -59,6 +63,7 @@ export type ListingRow = [
   number,
   number,
   0 | 1,
+  number,
 ];
 
 // The rows hold indexes into the shared lists (src/shared/enums.ts): their order is part of the file format.
@@ -92,6 +97,8 @@ export interface Listing {
   mediaCount: number;
   status: PropertyStatus;
   featured: boolean;
+  /** Months of rent to pay to move in (decision 0022); null when not all three terms are known. */
+  moveInMonths: number | null;
 }
 
 export function decodeMedia([type, url, thumbnail, srcset]: MediaTuple): CardMedia {
@@ -137,6 +144,8 @@ export function decodeIndex(file: ListingIndexFile): Listing[] {
       mediaCount: r[15],
       status: PROPERTY_STATUSES[r[16]] ?? 'available',
       featured: r[17] === 1,
+      // Rows of an index built before the field (or a sale) have no total.
+      moveInMonths: typeof r[18] === 'number' && r[18] >= 0 ? r[18] : null,
     };
   });
 }

@@ -49,27 +49,38 @@ const listing: Property = {
   },
   status: 'hot',
   featured: false,
+  advanceMonths: null,
+  depositMonths: null,
+  commissionMonths: null,
   viewCount: 0,
   lastViewedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 
+const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: '2026-11-12T09:30:00.000Z' };
+
 describe('listingView', () => {
   it('needs no string beyond LISTING_MESSAGES, the part of the dictionary the live page receives', () => {
     for (const lang of LANGS) {
       const { t } = pageTools(lang);
       const part = createTranslator(islandMessages(lang, LISTING_MESSAGES));
-      for (const p of [listing, { ...listing, agent: null, status: 'sold' as const, bedrooms: 3 }]) {
-        expect(listingView(p, { t: part, lang, siteUrl, agency })).toEqual(
-          listingView(p, { t, lang, siteUrl, agency }),
+      const terms = { advanceMonths: 3, depositMonths: 2, commissionMonths: 1 };
+      for (const p of [
+        listing,
+        { ...listing, agent: null, status: 'sold' as const, bedrooms: 3 },
+        { ...listing, ...terms },
+        { ...listing, ...terms, depositMonths: null },
+      ]) {
+        expect(listingView(p, { t: part, lang, siteUrl, agency, rates })).toEqual(
+          listingView(p, { t, lang, siteUrl, agency, rates }),
         );
       }
     }
   });
 
   it('says price, facts and where in the page language', () => {
-    const v = listingView(listing, { t: pageTools('en').t, lang: 'en', siteUrl, agency });
+    const v = listingView(listing, { t: pageTools('en').t, lang: 'en', siteUrl, agency, rates });
     expect(v.price).toBe('1,500 USD/month');
     expect(v.type).toBe('For rent');
     expect(v.where).toBe('Avenue des Aviateurs 3, Gombe');
@@ -81,10 +92,23 @@ describe('listingView', () => {
       { text: 'Special offer', status: true },
     ]);
     expect(v.map).toEqual({ lat: -4.3, lng: 15.3, label: expect.stringContaining('Villa') });
+    expect(v.approx).toBe('≈ 4,200,000 CDF/month');
+    expect(v.rateNote).toBe('Rate of 12/11/2026: 1 USD = 2,800 CDF · 1 EUR = 1.1 USD');
+    expect(v.moveIn).toBeNull();
+  });
+
+  it('breaks down the cost of moving into a rental', () => {
+    const terms = { advanceMonths: 3, depositMonths: 2, commissionMonths: 1 };
+    const v = listingView(
+      { ...listing, ...terms },
+      { t: pageTools('fr').t, lang: 'fr', siteUrl, agency, rates },
+    );
+    expect(v.moveIn?.total).toMatchObject({ months: 6, amount: '9,000 USD', approx: '≈ 25,200,000 CDF' });
+    expect(v.moveIn?.lawBadge).toBe('Garantie conforme à la loi');
   });
 
   it('writes to the agent on WhatsApp with the page link in the visitor language', () => {
-    const v = listingView(listing, { t: pageTools('ln').t, lang: 'ln', siteUrl, agency });
+    const v = listingView(listing, { t: pageTools('ln').t, lang: 'ln', siteUrl, agency, rates });
     expect(v.url).toBe('https://ndako.cd/ln/property/42');
     expect(v.whatsapp).toMatch(/^https:\/\/wa\.me\/243815550000\?text=/);
     expect(decodeURIComponent(v.whatsapp.split('text=')[1]!)).toContain('https://ndako.cd/ln/property/42');
@@ -92,7 +116,10 @@ describe('listingView', () => {
   });
 
   it('shows the agency, its number and logo when the listing has no agent (spec §3)', () => {
-    const v = listingView({ ...listing, agent: null }, { t: pageTools('fr').t, lang: 'fr', siteUrl, agency });
+    const v = listingView(
+      { ...listing, agent: null },
+      { t: pageTools('fr').t, lang: 'fr', siteUrl, agency, rates },
+    );
     expect(v.contact).toMatchObject({ name: 'Ndako', role: 'Agence immobilière', photo: '/favicon.svg' });
     expect(v.whatsapp).toMatch(/^https:\/\/wa\.me\/243810000000\?/);
     expect(v.url).toBe('https://ndako.cd/property/42');
@@ -104,6 +131,7 @@ describe('listingView', () => {
       lang: 'fr',
       siteUrl,
       agency,
+      rates,
     }).media;
     expect(image?.image).toMatchObject({
       src: '/media/a-960.webp',

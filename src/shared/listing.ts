@@ -6,6 +6,7 @@
 import type { MediaItem, Property } from '../contract/index.ts';
 import { telHref, whatsappDigits } from './phone.ts';
 import { whatsappLink } from './whatsapp.ts';
+import { approxPriceWith, moveInView, rateNoteWith, type Rates } from './money.ts';
 import {
   formatAreaWith,
   formatPriceWith,
@@ -33,6 +34,8 @@ export interface ListingContext {
   /** The site's public address, for the page link put in the WhatsApp text and the share links. */
   siteUrl: string;
   agency: AgencyContact;
+  /** The exchange rates of the build (the live page receives the same ones): decision 0021. */
+  rates: Rates;
 }
 
 /** The dictionary keys (by prefix) listingView reads: the live page receives only these. */
@@ -57,6 +60,8 @@ export const LISTING_MESSAGES = [
   'property.whatsappMessage',
   'property.share.text',
   'visit.property',
+  'money.',
+  'moveIn.',
 ] as const;
 
 /**
@@ -90,7 +95,7 @@ function mediaView(m: MediaItem, i: number, total: number, t: Translate) {
   };
 }
 
-export function listingView(p: Property, { t, lang, siteUrl, agency }: ListingContext) {
+export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: ListingContext) {
   const url = siteUrl + localizePath(`/property/${p.id}`, lang);
   const price = formatPriceWith(t, p.price, p.currency, p.type);
   const count = (base: 'facts.bedrooms' | 'facts.bathrooms', n: number | null) =>
@@ -110,6 +115,11 @@ export function listingView(p: Property, { t, lang, siteUrl, agency }: ListingCo
   return {
     url,
     price,
+    /** The price in the other currency, and the rate it used. */
+    approx: approxPriceWith(t, p.price, p.currency, p.type, rates),
+    rateNote: rateNoteWith(t, rates),
+    /** The "Pour emménager" block (rentals with at least one term known), or null. */
+    moveIn: moveInView(p, t, lang, rates),
     documentTitle: t('meta.property.title', { title: p.title, commune: p.state }),
     type: t(`type.${p.type}`),
     where: `${p.address}, ${p.state}`,

@@ -8,6 +8,7 @@ import {
   AccountInput,
   AgencySettingsInput,
   AuditListQuery,
+  ExchangeRatesInput,
   ChangePasswordRequest,
   LoginRequest,
   MessageInput,
@@ -176,6 +177,12 @@ export const ROUTES: readonly Route[] = [
   { call: 'DELETE /api/visits/{id}', access: 'staff', target: 'visit' },
   { call: 'GET /api/settings/agency', access: 'public' },
   { call: 'PUT /api/settings/agency', access: 'admin', body: [AgencySettingsInput, () => agencyInput()] },
+  { call: 'GET /api/rates', access: 'public' },
+  {
+    call: 'PUT /api/rates',
+    access: 'admin',
+    body: [ExchangeRatesInput, () => ({ cdfPerUsd: 2900, usdPerEur: 1.1 })],
+  },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;

@@ -51,6 +51,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   media: 'Média',
   data: 'Conservation des données',
   settings: "Paramètres de l'agence",
+  rates: 'Taux de change',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

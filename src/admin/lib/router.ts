@@ -10,6 +10,7 @@ export const ROUTES = {
   messages: '/admin/messages',
   staff: '/admin/staff',
   settings: '/admin/settings',
+  rates: '/admin/rates',
   password: '/admin/password',
 } as const;
 

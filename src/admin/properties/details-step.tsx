@@ -144,6 +144,20 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
           </select>
         )}
       </Field>
+      {draft.type === 'rent' && (
+        <fieldset className="adm-span-2 adm-move-in">
+          <legend>Pour emménager (en mois de loyer, facultatif)</legend>
+          <div className="adm-form-grid">
+            {input('advanceMonths', "Loyer payé d'avance", { inputMode: 'numeric', placeholder: '3' })}
+            {input('depositMonths', 'Garantie', { inputMode: 'numeric', placeholder: '3' })}
+            {input('commissionMonths', "Commission de l'agence", { inputMode: 'numeric', placeholder: '1' })}
+          </div>
+          <small className="adm-hint">
+            La loi n° 15/025 du 31 décembre 2015 (art. 18) limite la garantie d’un logement à 3 mois de loyer
+            : le site affiche « Garantie conforme à la loi » jusqu’à 3 mois, rien si le champ est vide.
+          </small>
+        </fieldset>
+      )}
       {input('lat', 'Latitude (carte)', { ...decimal, placeholder: '-4.3250' })}
       {input('long', 'Longitude (carte)', { ...decimal, placeholder: '15.3222' })}
       <label className="adm-check adm-span-2">

@@ -49,4 +49,15 @@ describe('admin property draft', () => {
     expect(result.error?.issues[0]?.path).toEqual(['price']);
     expect(result.error?.issues[0]?.message).toMatch(/[a-zé]/);
   });
+
+  it('sends the move-in months of a rental, and drops them when the listing is a sale', () => {
+    const months = { advanceMonths: '3', depositMonths: ' 2 ', commissionMonths: '' };
+    const rent = toInput({ ...filled, type: 'rent', ...months }, []);
+    expect(rent.data).toMatchObject({ advanceMonths: 3, depositMonths: 2, commissionMonths: null });
+    const sale = toInput({ ...filled, type: 'sale', ...months }, []);
+    expect(sale.data).toMatchObject({ advanceMonths: null, depositMonths: null, commissionMonths: null });
+    const bad = toInput({ ...filled, type: 'rent', depositMonths: '1,5' }, []);
+    expect(bad.error?.issues[0]?.path).toEqual(['depositMonths']);
+    expect(bad.error?.issues[0]?.message).toBe('Garantie : un nombre de mois entier, de 0 à 24');
+  });
 });

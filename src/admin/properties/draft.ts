@@ -30,6 +30,10 @@ export interface PropertyDraft {
   featured: boolean;
   lat: string;
   long: string;
+  /** Rentals only (decision 0022): months of rent in advance, of deposit, of agency commission. */
+  advanceMonths: string;
+  depositMonths: string;
+  commissionMonths: string;
 }
 
 /** Spec §4: new listings default to USD, for sale, apartment. */
@@ -51,6 +55,9 @@ export const EMPTY_DRAFT: PropertyDraft = {
   featured: false,
   lat: '',
   long: '',
+  advanceMonths: '',
+  depositMonths: '',
+  commissionMonths: '',
 };
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n));
@@ -74,6 +81,9 @@ export function draftFrom(p: Property): PropertyDraft {
     featured: p.featured,
     lat: text(p.lat),
     long: text(p.long),
+    advanceMonths: text(p.advanceMonths),
+    depositMonths: text(p.depositMonths),
+    commissionMonths: text(p.commissionMonths),
   };
 }
 
@@ -93,6 +103,8 @@ export function parseNumber(value: string): number | null {
 
 /** The create/update payload of spec §7, checked by the one contract the API also uses. */
 export function toInput(d: PropertyDraft, media: MediaItem[]) {
+  // The move-in fields show for rentals only: a listing switched to sale drops what they held.
+  const rent = d.type === 'rent';
   return PropertyInput.safeParse({
     title: d.title,
     description: d.description,
@@ -112,6 +124,9 @@ export function toInput(d: PropertyDraft, media: MediaItem[]) {
     managerId: parseNumber(d.managerId),
     status: d.status,
     featured: d.featured,
+    advanceMonths: rent ? parseNumber(d.advanceMonths) : null,
+    depositMonths: rent ? parseNumber(d.depositMonths) : null,
+    commissionMonths: rent ? parseNumber(d.commissionMonths) : null,
   });
 }
 

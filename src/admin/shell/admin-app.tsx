@@ -12,6 +12,7 @@ import { LoginPage } from '../login/login-page.tsx';
 import { MessagesPage } from '../messages/messages-page.tsx';
 import { PropertiesPage } from '../properties/properties-page.tsx';
 import { SettingsPage } from '../settings/settings-page.tsx';
+import { RatesPage } from '../rates/rates-page.tsx';
 import { StaffPage } from '../staff/staff-page.tsx';
 import { TeamPage } from '../team/team-page.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
@@ -27,6 +28,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.messages]: MessagesPage,
   [ROUTES.staff]: StaffPage,
   [ROUTES.settings]: SettingsPage,
+  [ROUTES.rates]: RatesPage,
   [ROUTES.password]: () => <PasswordPage />,
 };
 

@@ -27,6 +27,7 @@ const NAV: NavItem[] = [
   { href: ROUTES.messages, label: 'Messages', icon: 'mail' },
   { href: ROUTES.staff, label: 'Comptes et journal', icon: 'key', adminOnly: true },
   { href: ROUTES.settings, label: "Paramètres de l'agence", icon: 'settings', adminOnly: true },
+  { href: ROUTES.rates, label: 'Taux de change', icon: 'rates', adminOnly: true },
 ];
 
 const BADGE_REFRESH_MS = 60_000;

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../shared/enums.ts';
 import type { Translate } from '../../i18n/types.ts';
-import { AREA_RANGE, DEFAULT_QUERY, PRICE_RANGE, type CatalogueQuery, type View } from './query.ts';
+import type { Rates } from '../../shared/money.ts';
+import {
+  AREA_RANGE,
+  currencyChange,
+  DEFAULT_QUERY,
+  FILTER_CURRENCIES,
+  PRICE_RANGE,
+  type CatalogueQuery,
+  type FilterCurrency,
+  type View,
+} from './query.ts';
 
 // Every filter back to its default; the view stays as it is.
 const { page: _page, view: _view, ...DEFAULT_FILTERS } = DEFAULT_QUERY;
@@ -10,13 +20,15 @@ interface Props {
   query: CatalogueQuery;
   communes: readonly string[];
   t: Translate;
+  /** The build's rates: a currency switch carries the price bounds into the new currency. */
+  rates: Rates;
   onChange: (patch: Partial<CatalogueQuery>) => void;
 }
 
 const SEARCH_DELAY_MS = 300;
 
 /** The catalogue's filters (spec §2): text, type, category, commune, the price/area panel, the view switch. */
-export function Filters({ query, communes, t, onChange }: Props) {
+export function Filters({ query, communes, t, rates, onChange }: Props) {
   const [text, setText] = useState(query.q);
   useEffect(() => setText(query.q), [query.q]);
   useEffect(() => {
@@ -32,6 +44,7 @@ export function Filters({ query, communes, t, onChange }: Props) {
   const rangeChanged =
     query.minPrice !== PRICE_RANGE.min ||
     query.maxPrice !== PRICE_RANGE.max ||
+    query.currency !== DEFAULT_QUERY.currency ||
     query.minArea !== AREA_RANGE.min ||
     query.maxArea !== AREA_RANGE.max;
 
@@ -112,6 +125,20 @@ export function Filters({ query, communes, t, onChange }: Props) {
       <details className="ranges" open={rangeChanged || undefined}>
         <summary>{t('catalogue.filters.more')}</summary>
         <div className="range-grid">
+          <label className="currency">
+            <span>{t('catalogue.filters.currency')}</span>
+            <select
+              name="currency"
+              value={query.currency}
+              onChange={(e) => onChange(currencyChange(query, e.target.value as FilterCurrency, rates))}
+            >
+              {FILTER_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
           <label>
             <span>{t('catalogue.filters.priceMin')}</span>
             <input

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { pluralText, type Lang } from '../../i18n/core.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { cardView } from '../../shared/card.ts';
+import type { Rates } from '../../shared/money.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 
 // Spec §9: centred on Kinshasa at zoom 11; popups at most 300 px wide.
@@ -15,6 +16,7 @@ interface Props {
   lang: Lang;
   propertyPath: string;
   tiles: { url: string; attribution: string };
+  rates: Rates;
 }
 
 /** Builds the popup with DOM calls: titles come from staff input and must never be parsed as HTML. */
@@ -37,8 +39,11 @@ function popup(p: Listing, props: Props): HTMLElement {
     box.append(img);
   }
   box.append(el('strong', 'title', p.title));
-  const view = cardView(p, t, lang);
+  const view = cardView(p, t, lang, props.rates);
   box.append(el('p', 'price', view.price));
+  const approx = el('p', 'approx', view.approx);
+  approx.title = view.rateNote;
+  box.append(approx);
   box.append(el('p', 'facts', [p.state, ...view.facts].join(' · ')));
   const link = el('a', 'link', t('catalogue.map.viewProperty')) as HTMLAnchorElement;
   link.href = `${propertyPath}${p.id}`;

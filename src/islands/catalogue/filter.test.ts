@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMUNES, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../contract/enums.ts';
 import type { Commune, PropertyCategory, PropertyType } from '../../contract/enums.ts';
 import type { Listing } from '../../shared/listing-index.ts';
-import { DEFAULT_QUERY, filterListings, matches } from './query.ts';
+import { currencyChange, DEFAULT_QUERY, filterListings, matches, parseQuery, toSearch } from './query.ts';
 
 import { listing, prng, query } from './query-fixtures.ts';
 
@@ -199,5 +199,62 @@ describe('filterListings', () => {
     expect(filterListings(listings, query({ q: 'kasa vubu' })).length).toBe(
       listings.filter((l) => l.state === 'Kasa-Vubu' || l.address.includes('Kasa-Vubu')).length,
     );
+  });
+});
+
+describe('the price filter across currencies (issue 11)', () => {
+  const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: null };
+  const cdfRent = listing({ type: 'rent', price: 2_000_000, currency: 'CDF' });
+  const usdRent = listing({ type: 'rent', price: 1200, currency: 'USD' });
+  const eurRent = listing({ type: 'rent', price: 800, currency: 'EUR' });
+
+  it('compares a CDF price with USD bounds at the rate: 2,000,000 CDF at 2,800 is within 500–1,000 USD', () => {
+    const usd = query({ minPrice: 500, maxPrice: 1000 });
+    expect(matches(cdfRent, usd, rates)).toBe(true);
+    expect(matches(usdRent, usd, rates)).toBe(false);
+    expect(matches(eurRent, usd, rates)).toBe(true); // 880 USD
+    // At another rate the same listing leaves the range.
+    expect(matches(cdfRent, usd, { ...rates, cdfPerUsd: 1800 })).toBe(false);
+  });
+
+  it('compares USD prices with CDF bounds', () => {
+    const cdf = query({ currency: 'CDF', minPrice: 3_000_000, maxPrice: 4_000_000 });
+    expect(matches(usdRent, cdf, rates)).toBe(true); // 3,360,000 CDF
+    expect(matches(cdfRent, cdf, rates)).toBe(false);
+    expect(filterListings([cdfRent, usdRent, eurRent], cdf, rates)).toEqual([usdRent]);
+  });
+
+  it('keeps the currency in the URL', () => {
+    const q = query({ currency: 'CDF', minPrice: 1_400_000 });
+    expect(toSearch(q)).toBe('?minPrice=1400000&currency=CDF');
+    expect(parseQuery('?currency=cdf&maxPrice=9')).toMatchObject({ currency: 'CDF', maxPrice: 9 });
+    expect(parseQuery('?currency=EUR').currency).toBe('USD');
+  });
+
+  it('carries the bounds the visitor set into the new currency', () => {
+    const usd = query({ minPrice: 500, maxPrice: 1000 });
+    expect(currencyChange(usd, 'CDF', rates)).toEqual({
+      currency: 'CDF',
+      minPrice: 1_400_000,
+      maxPrice: 2_800_000,
+    });
+    expect(currencyChange(query({ currency: 'CDF', maxPrice: 2_000_000 }), 'USD', rates)).toEqual({
+      currency: 'USD',
+      minPrice: 0,
+      maxPrice: 714,
+    });
+    expect(currencyChange(usd, 'USD', rates)).toEqual({});
+  });
+
+  it('filters 10,000 listings in a few milliseconds', () => {
+    const r = prng(11);
+    const many: Listing[] = Array.from({ length: 10_000 }, () =>
+      listing({ price: r.int(3_000_000), currency: r.pick(['USD', 'CDF', 'EUR'] as const) }),
+    );
+    const q = query({ currency: 'CDF', minPrice: 1_000_000, maxPrice: 2_000_000 });
+    filterListings(many, q, rates);
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) filterListings(many, q, rates);
+    expect((performance.now() - start) / 10).toBeLessThan(20);
   });
 });

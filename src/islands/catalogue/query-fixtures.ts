@@ -23,6 +23,7 @@ export function listing(over: Partial<Listing> = {}): Listing {
     mediaCount: 0,
     status: 'available',
     featured: false,
+    moveInMonths: null,
     ...over,
   };
 }

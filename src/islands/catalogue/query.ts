@@ -7,6 +7,7 @@ import {
   type PropertyType,
 } from '../../shared/enums.ts';
 import type { Listing } from '../../shared/listing-index.ts';
+import { convert, type Rates } from '../../shared/money.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
@@ -25,6 +26,9 @@ export const AREA_RANGE = { min: 0, max: 1000 } as const;
 const MAX_Q = 100;
 
 export type View = 'grid' | 'list' | 'map';
+/** The currency the price bounds are typed in (decision 0021): a listing in any currency is compared in it. */
+export const FILTER_CURRENCIES = ['USD', 'CDF'] as const;
+export type FilterCurrency = (typeof FILTER_CURRENCIES)[number];
 
 export interface CatalogueQuery {
   q: string;
@@ -33,6 +37,7 @@ export interface CatalogueQuery {
   state: Commune | '';
   minPrice: number;
   maxPrice: number;
+  currency: FilterCurrency;
   minArea: number;
   maxArea: number;
   page: number;
@@ -46,6 +51,7 @@ export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
   state: '',
   minPrice: PRICE_RANGE.min,
   maxPrice: PRICE_RANGE.max,
+  currency: 'USD',
   minArea: AREA_RANGE.min,
   maxArea: AREA_RANGE.max,
   page: 1,
@@ -61,6 +67,7 @@ const TYPES = canonical(PROPERTY_TYPES);
 const CATEGORIES = canonical(PROPERTY_CATEGORIES);
 const COMMUNES = canonical(COMMUNE_LIST);
 const VIEWS = canonical(VIEW_LIST);
+const CURRENCIES = canonical(FILTER_CURRENCIES);
 
 const FILTER_KEYS = [
   'q',
@@ -69,6 +76,7 @@ const FILTER_KEYS = [
   'state',
   'minPrice',
   'maxPrice',
+  'currency',
   'minArea',
   'maxArea',
 ] as const satisfies readonly (keyof CatalogueQuery)[];
@@ -128,6 +136,7 @@ export function parseQuery(search: string | URLSearchParams): CatalogueQuery {
     state: COMMUNES.get(lower('state')) ?? '',
     minPrice: price.min,
     maxPrice: price.max,
+    currency: CURRENCIES.get(lower('currency')) ?? 'USD',
     minArea: area.min,
     maxArea: area.max,
     page: readPage(params.get('page')),
@@ -203,6 +212,8 @@ const amount = (n: number | null | undefined): number =>
 
 interface Matcher {
   words: string[];
+  currency: FilterCurrency;
+  rates: Rates | null;
   type: PropertyType | '';
   category: PropertyCategory | '';
   state: Commune | '';
@@ -220,10 +231,12 @@ function bounds(min: number, max: number, def: { min: number; max: number }): [n
   return [lo, hi];
 }
 
-function matcherOf(query: CatalogueQuery): Matcher {
+function matcherOf(query: CatalogueQuery, rates: Rates | null): Matcher {
   const text = normalizeText(query.q);
   return {
     words: text === '' ? [] : text.split(' '),
+    currency: query.currency,
+    rates,
     type: query.type,
     category: query.category,
     state: query.state,
@@ -236,7 +249,11 @@ function passes(listing: Listing, m: Matcher): boolean {
   if (m.type !== '' && listing.type !== m.type) return false;
   if (m.category !== '' && listing.category !== m.category) return false;
   if (m.state !== '' && listing.state !== m.state) return false;
-  const price = amount(listing.price);
+  // A price is compared in the filter's currency, at the build's rate: 2,000,000 CDF at 2,800 is 714 USD.
+  const price =
+    m.rates && listing.currency !== m.currency
+      ? convert(amount(listing.price), listing.currency, m.currency, m.rates)
+      : amount(listing.price);
   if (price < m.price[0] || price > m.price[1]) return false;
   const area = amount(listing.area);
   if (area < m.area[0] || area > m.area[1]) return false;
@@ -250,17 +267,22 @@ function passes(listing: Listing, m: Matcher): boolean {
 /**
  * Whether a listing passes the query: every word of the search text appears in its title, address or commune
  * (case- and accent-insensitive, hyphens as spaces); type, category and commune exactly when set; price and
- * area within the bounds the visitor changed (a missing value counts as 0). Page and view play no part.
+ * area within the bounds the visitor changed (a missing value counts as 0), the price converted into the
+ * query's currency at `rates` (without rates, each price is compared as it is). Page and view play no part.
  */
-export function matches(listing: Listing, query: CatalogueQuery): boolean {
-  return passes(listing, matcherOf(query));
+export function matches(listing: Listing, query: CatalogueQuery, rates: Rates | null = null): boolean {
+  return passes(listing, matcherOf(query, rates));
 }
 
 const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
 /** The listings that match, newest first (createdDay, then id, descending). A new array every time. */
-export function filterListings(listings: readonly Listing[], query: CatalogueQuery): Listing[] {
-  const m = matcherOf(query);
+export function filterListings(
+  listings: readonly Listing[],
+  query: CatalogueQuery,
+  rates: Rates | null = null,
+): Listing[] {
+  const m = matcherOf(query, rates);
   const out: Listing[] = [];
   let sorted = true;
   for (const listing of listings) {
@@ -271,4 +293,24 @@ export function filterListings(listings: readonly Listing[], query: CatalogueQue
   }
   // The build writes the index newest first, so the sort is usually skipped.
   return sorted ? out : out.sort(newestFirst);
+}
+
+/**
+ * The patch of a currency switch: the price bounds the visitor set follow into the new currency (rounded to
+ * a round figure), so "500 – 1,000 USD" becomes "1,400,000 – 2,800,000 CDF" rather than "500 – 1,000 CDF".
+ */
+export function currencyChange(
+  query: CatalogueQuery,
+  currency: FilterCurrency,
+  rates: Rates,
+): Partial<CatalogueQuery> {
+  if (currency === query.currency) return {};
+  const step = currency === 'CDF' ? 1000 : 1;
+  const move = (value: number, def: number) =>
+    value === def ? def : Math.round(convert(value, query.currency, currency, rates) / step) * step;
+  return {
+    currency,
+    minPrice: move(query.minPrice, PRICE_RANGE.min),
+    maxPrice: move(query.maxPrice, PRICE_RANGE.max),
+  };
 }

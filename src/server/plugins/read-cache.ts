@@ -15,8 +15,9 @@ declare module 'fastify' {
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
-/** Writes that change what the cached reads show: listings and their agents (view counts excepted). */
-const INVALIDATES = /^\/api\/(properties|team)(\/|\?|$)/;
+/** Writes that change what the cached reads show: listings and their agents (view counts excepted), and the
+ *  exchange rates (the rates themselves, and the order of a sort by price). */
+const INVALIDATES = /^\/api\/(properties|team|rates)(\/|\?|$)/;
 
 /**
  * Keeps the serialised answers of the public listing reads for a few seconds, keyed by URL, so a burst of

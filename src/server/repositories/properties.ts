@@ -6,11 +6,7 @@ import { changedFields, lockedRow, transition, type Actor, type AuditRepository 
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
-
-export interface ExchangeRates {
-  cdfPerUsd: number;
-  usdPerEur: number;
-}
+import { usdPriceSql, type DefaultRates } from './rates.ts';
 
 const columns = {
   property: properties,
@@ -48,6 +44,9 @@ function toProperty({ property: p, agent }: Row): Property {
     agent: agent?.id ? agent : null,
     status: p.status,
     featured: p.featured,
+    advanceMonths: p.advanceMonths,
+    depositMonths: p.depositMonths,
+    commissionMonths: p.commissionMonths,
     viewCount: p.viewCount,
     lastViewedAt: isoOrNull(p.lastViewedAt),
     createdAt: iso(p.createdAt),
@@ -61,10 +60,10 @@ const unknownAgent = "L'agent choisi n'existe pas";
 const statusChangedAt = (status: PropertyStatus) =>
   sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`;
 
-export function propertiesRepository(database: Database, rates: ExchangeRates, audit: AuditRepository) {
+export function propertiesRepository(database: Database, rates: DefaultRates, audit: AuditRepository) {
   const { db } = database;
   /** Prices in USD so that sorting by price is meaningful across currencies. */
-  const usdPrice = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
+  const usdPrice = usdPriceSql(rates);
 
   function filters(q: PropertyListQuery): SQL | undefined {
     const where: (SQL | undefined)[] = [];

@@ -10,7 +10,7 @@ import {
   visitDays,
   visitRequests,
 } from '../../db/schema.ts';
-import type { ExchangeRates } from './properties.ts';
+import { usdPriceSql, type DefaultRates } from './rates.ts';
 
 const DAY_MS = 86_400_000;
 /** Kinshasa is UTC+1 all year: months and days start at local midnight. */
@@ -109,9 +109,9 @@ export async function deletePageViews(tx: Db, which: SQL): Promise<number> {
   return gone.length;
 }
 
-export function statsRepository(database: Database, rates: ExchangeRates) {
+export function statsRepository(database: Database, rates: DefaultRates) {
   const { db } = database;
-  const usd = sql`CASE ${properties.currency} WHEN 'CDF' THEN ${properties.price} / ${rates.cdfPerUsd}::numeric WHEN 'EUR' THEN ${properties.price} * ${rates.usdPerEur}::numeric ELSE ${properties.price} END`;
+  const usd = usdPriceSql(rates);
 
   /** Sums every finished day not summed yet into the daily rows, in one transaction. */
   const rollUp = (now: Date) => database.transaction((tx) => rollUpIn(tx, now));
