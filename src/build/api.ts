@@ -7,6 +7,7 @@ import {
   PublicTeamMember,
   type Property as PropertyT,
 } from '../contract/index.ts';
+import { isOnTheMarket } from '../shared/market.ts';
 import type { Rates } from '../shared/money.ts';
 import { buildApiUrl, env } from '../env.ts';
 
@@ -59,7 +60,7 @@ export function allProperties(): Promise<PropertyT[]> {
 /** Up to four featured listings still on the market, for the home page (spec §9: limit 4). */
 export async function featuredProperties(): Promise<PropertyT[]> {
   const { data } = await get('/properties?featured=true&limit=12', paginated(Property));
-  return data.filter((p) => p.status === 'available' || p.status === 'hot').slice(0, 4);
+  return data.filter((p) => isOnTheMarket(p.status)).slice(0, 4);
 }
 
 export async function teamMembers() {

@@ -14,6 +14,7 @@ import {
   type MediaShardFile,
   type MediaTuple,
 } from '../shared/listing-index.ts';
+import { isOnTheMarket } from '../shared/market.ts';
 import { moveInMonths, type Rates } from '../shared/money.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +30,7 @@ export function buildListingIndex(
   const mediaIndex = new Map<string, number>();
   const rows: ListingRow[] = [];
   for (const p of properties) {
-    if (p.status === 'sold' || p.status === 'unavailable') continue;
+    if (!isOnTheMarket(p.status)) continue;
     const first = p.media[0];
     let firstIndex = -1;
     if (first) {
