@@ -8,6 +8,7 @@ const TOPICS: Record<Message['propertyType'], string> = {
   rent: 'Location',
   evaluation: 'Estimation',
   general: 'Général',
+  report: 'Signalement',
 };
 
 interface Props {
