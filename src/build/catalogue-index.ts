@@ -14,6 +14,7 @@ import {
   type MediaShardFile,
   type MediaTuple,
 } from '../shared/listing-index.ts';
+import { amenityMask } from '../shared/trust.ts';
 
 const DAY_MS = 86_400_000;
 const round = (n: number | null, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
@@ -52,6 +53,10 @@ export function buildListingIndex(properties: readonly Property[], builtAt = new
       p.media.length,
       PROPERTY_STATUSES.indexOf(p.status),
       p.featured ? 1 : 0,
+      -1, // position 18: move-in months (money branch)
+      amenityMask(p.amenities),
+      p.verifiedAt ? Math.floor(Date.parse(p.verifiedAt) / DAY_MS) : -1,
+      p.availableFrom ? Math.floor(Date.parse(p.availableFrom) / DAY_MS) : -1,
     ]);
   }
   return { v: 1, builtAt: builtAt.toISOString(), communes: COMMUNES, media, rows };

@@ -8,14 +8,14 @@ const DAY = 86_400_000;
 const FROM_FEATURE: Readonly<Record<string, Amenity>> = {
   'Groupe électrogène': 'generator',
   'Panneaux solaires': 'solar',
-  "Citerne d'eau": 'water_tank',
+  "Citerne d'eau": 'waterTank',
   Forage: 'borehole',
   'Gardiennage 24h/24': 'guard',
   Guérite: 'guard',
-  'Accès goudronné': 'paved_road',
+  'Accès goudronné': 'pavedRoad',
   Parking: 'parking',
   Meublé: 'furnished',
-  Climatisation: 'air_conditioning',
+  Climatisation: 'airConditioning',
   Jardin: 'garden',
   Piscine: 'pool',
 };
@@ -43,7 +43,7 @@ export function amenitiesOf(
   }
   // A villa in a good commune always has its generator: SNEL cuts are daily there too.
   if (row.category === 'villa' && level >= 2) found.add('generator');
-  if (chance(rng, PREPAID_SHARE[level] ?? 0.5)) found.add('prepaid_meter');
+  if (chance(rng, PREPAID_SHARE[level] ?? 0.5)) found.add('prepaidMeter');
   if (level <= 1 && chance(rng, 0.25)) found.add('solar');
   return { amenities: AMENITIES.filter((a) => found.has(a)), features: rest };
 }

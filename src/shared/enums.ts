@@ -23,19 +23,19 @@ export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 're
 export const AMENITIES = [
   'generator',
   'solar',
-  'water_tank',
+  'waterTank',
   'borehole',
   'guard',
-  'paved_road',
+  'pavedRoad',
   'parking',
   'furnished',
-  'air_conditioning',
-  'prepaid_meter',
+  'airConditioning',
+  'prepaidMeter',
   'garden',
   'pool',
 ] as const;
 /** The amenities a card shows, most asked first (power and water cuts are daily): the first three present. */
-export const CARD_AMENITIES = ['generator', 'solar', 'borehole', 'water_tank', 'guard', 'pool'] as const;
+export const CARD_AMENITIES = ['generator', 'solar', 'borehole', 'waterTank', 'guard', 'pool'] as const;
 export const CARD_AMENITY_COUNT = 3;
 /** A staff check of a listing (a visit) is shown publicly this many days, then it must be renewed. */
 export const VERIFICATION_DAYS = 90;

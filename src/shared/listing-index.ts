@@ -4,6 +4,7 @@ import {
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  type Amenity,
   type Commune,
   type Currency,
   type MediaType,
@@ -11,6 +12,7 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from './enums.ts';
+import { amenitiesOfMask } from './trust.ts';
 
 /**
  * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
@@ -38,7 +40,9 @@ export const mediaShardOf = (id: number) => Math.floor(id / MEDIA_SHARD_SIZE);
 /**
  * [id, type 0 sale | 1 rent, category index, commune index, price, currency index, area, bedrooms | -1,
  *  bathrooms | -1, lat | null, long | null, created (days since epoch), title, address,
- *  first media index | -1, media count, status index, featured 0 | 1]
+ *  first media index | -1, media count, status index, featured 0 | 1, move-in months | -1 (money branch),
+ *  amenities bitmask (bit i = AMENITIES[i]), verified day | -1, available-from day | -1]
+ * Days are days since the epoch (UTC).
  */
 export type ListingRow = [
   number,
@@ -59,6 +63,10 @@ export type ListingRow = [
   number,
   number,
   0 | 1,
+  number,
+  number,
+  number,
+  number,
 ];
 
 // The rows hold indexes into the shared lists (src/shared/enums.ts): their order is part of the file format.
@@ -92,6 +100,13 @@ export interface Listing {
   mediaCount: number;
   status: PropertyStatus;
   featured: boolean;
+  /** AMENITIES bitmask, for the filter; `amenities` is the same as a list, for the card. */
+  amenityMask: number;
+  amenities: Amenity[];
+  /** Day of the last staff check (days since epoch), or null. */
+  verifiedDay: number | null;
+  /** First day it can be moved into, or null when staff did not say. */
+  availableDay: number | null;
 }
 
 export function decodeMedia([type, url, thumbnail, srcset]: MediaTuple): CardMedia {
@@ -137,6 +152,10 @@ export function decodeIndex(file: ListingIndexFile): Listing[] {
       mediaCount: r[15],
       status: PROPERTY_STATUSES[r[16]] ?? 'available',
       featured: r[17] === 1,
+      amenityMask: r[19] ?? 0,
+      amenities: amenitiesOfMask(r[19] ?? 0),
+      verifiedDay: r[20] == null || r[20] < 0 ? null : r[20],
+      availableDay: r[21] == null || r[21] < 0 ? null : r[21],
     };
   });
 }

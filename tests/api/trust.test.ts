@@ -93,10 +93,10 @@ describe('POST /api/properties/{id}/verify', () => {
 describe('amenities and availability date', () => {
   it('stores amenities once each in the list order, and the availability date', async () => {
     const p = await createProperty(t, {
-      amenities: ['pool', 'generator', 'pool', 'water_tank'],
+      amenities: ['pool', 'generator', 'pool', 'waterTank'],
       availableFrom: '2026-12-01',
     });
-    expect(p.amenities).toEqual(['generator', 'water_tank', 'pool']);
+    expect(p.amenities).toEqual(['generator', 'waterTank', 'pool']);
     expect(p.availableFrom).toBe('2026-12-01');
     // A PUT without the date clears it (the form sends the whole listing).
     const { availableFrom: _dropped, ...rest } = propertyInput({ amenities: ['guard'] });

@@ -28,6 +28,7 @@ describe('constants and defaults', () => {
       maxPrice: 27_000_000,
       minArea: 0,
       maxArea: 1000,
+      amenities: 0,
       page: 1,
       view: 'grid',
     });
