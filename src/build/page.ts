@@ -53,4 +53,5 @@ export const CARD_MESSAGES = [
   'price.',
   'unit.',
   'toast.favorite',
+  'amenity.',
 ];

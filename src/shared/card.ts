@@ -7,11 +7,12 @@ import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
 import { formatAreaWith, formatPriceWith, pluralText } from './format.ts';
 import type { Listing } from './listing-index.ts';
+import { cardAmenities } from './trust.ts';
 
 /** What a card shows of a listing: the build's Property and the index's Listing both have it. */
 export type CardListing = Pick<
   Listing,
-  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms'
+  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms' | 'amenities'
 >;
 
 export interface CardView {
@@ -21,6 +22,8 @@ export interface CardView {
   where: string;
   /** Bedrooms and bathrooms when known, then the area. */
   facts: string[];
+  /** The two or three amenities that matter most (issue 11), as labels. */
+  amenities: string[];
 }
 
 export function cardView(p: CardListing, t: Translate, lang: Lang): CardView {
@@ -32,6 +35,7 @@ export function cardView(p: CardListing, t: Translate, lang: Lang): CardView {
     price: formatPriceWith(t, p.price, p.currency, p.type),
     where: `${p.state} · ${t(`category.${p.category}`)}`,
     facts,
+    amenities: cardAmenities(p.amenities).map((a) => t(`amenity.${a}`)),
   };
 }
 

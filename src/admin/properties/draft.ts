@@ -1,5 +1,6 @@
 import {
   featuresFromText,
+  type Amenity,
   PropertyInput,
   type Commune,
   type Currency,
@@ -30,6 +31,9 @@ export interface PropertyDraft {
   featured: boolean;
   lat: string;
   long: string;
+  amenities: Amenity[];
+  /** YYYY-MM-DD from the date input, '' when not said. */
+  availableFrom: string;
 }
 
 /** Spec §4: new listings default to USD, for sale, apartment. */
@@ -51,6 +55,8 @@ export const EMPTY_DRAFT: PropertyDraft = {
   featured: false,
   lat: '',
   long: '',
+  amenities: [],
+  availableFrom: '',
 };
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n));
@@ -74,6 +80,8 @@ export function draftFrom(p: Property): PropertyDraft {
     featured: p.featured,
     lat: text(p.lat),
     long: text(p.long),
+    amenities: p.amenities,
+    availableFrom: p.availableFrom ?? '',
   };
 }
 
@@ -112,6 +120,8 @@ export function toInput(d: PropertyDraft, media: MediaItem[]) {
     managerId: parseNumber(d.managerId),
     status: d.status,
     featured: d.featured,
+    amenities: d.amenities,
+    availableFrom: d.availableFrom || null,
   });
 }
 
