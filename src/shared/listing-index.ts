@@ -42,7 +42,8 @@ export const mediaShardOf = (id: number) => Math.floor(id / MEDIA_SHARD_SIZE);
  *  bathrooms | -1, lat | null, long | null, created (days since epoch), title, address,
  *  first media index | -1, media count, status index, featured 0 | 1, move-in months | -1 (money branch),
  *  amenities bitmask (bit i = AMENITIES[i]), verified day | -1, available-from day | -1]
- * Days are days since the epoch (UTC).
+ * Days are days since the epoch (UTC). Columns 18 to 21 are left out at the end of a row while they hold
+ * their TRAILING_DEFAULTS: the index's bytes are budgeted, and most listings have some of them empty.
  */
 export type ListingRow = [
   number,
@@ -63,11 +64,15 @@ export type ListingRow = [
   number,
   number,
   0 | 1,
-  number,
-  number,
-  number,
-  number,
+  number?,
+  number?,
+  number?,
+  number?,
 ];
+
+/** The value of each optional trailing column that says "nothing": rows leave trailing ones out. */
+export const TRAILING_DEFAULTS = [-1, 0, -1, -1] as const;
+export const FIRST_OPTIONAL_COLUMN = 18;
 
 // The rows hold indexes into the shared lists (src/shared/enums.ts): their order is part of the file format.
 
