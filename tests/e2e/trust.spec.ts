@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Message, Property } from '../../src/contract/index.ts';
 import { createTranslator, type Lang } from '../../src/i18n/core.ts';
@@ -78,6 +79,14 @@ for (const [lang, dictionary] of LANGS) {
       await expect(page.locator('[data-available]')).toHaveText(
         availabilityText(listing.availableFrom, new Date(), t, lang),
       );
+    // The new lines, icons, notice and report dialog keep the page accessible (contrast included).
+    await page.getByRole('button', { name: t('report.open') }).click();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 
   test(`${lang}: the catalogue filters by several amenities at once, in the URL`, async ({
