@@ -486,8 +486,7 @@ export const en: Dictionary = {
     '{agency} never asks for money before a visit. Pay nothing to anyone outside our office.',
   'report.open': 'Report this listing',
   'report.title': 'Report this listing',
-  'report.intro':
-    'Already let or sold, false details, someone asking you for money? Tell us: we will check.',
+  'report.intro': 'Already let or sold, false details, someone asking you for money? Tell us: we will check.',
   'report.reason': 'What is wrong',
   'report.submit': 'Send the report',
   'report.cancel': 'Cancel',
