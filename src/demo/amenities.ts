@@ -50,7 +50,8 @@ export function amenitiesOf(
 
 /**
  * Checks and availability (issue 11), so a new user sees every state: listings on the market are checked
- * recently (about a third), long ago (a fifth: the admin's "to re-verify") or never; some become free later.
+ * recently (two in five), long ago (one in four drawn, where the listing is old enough: the admin's "to
+ * re-verify") or never; some become free later.
  */
 export function trustOf(
   rng: Rng,
@@ -62,14 +63,16 @@ export function trustOf(
   let verifiedAt: Date | null = null;
   if (open) {
     const r = rng();
+    const ageDays = Math.max(0, (now - created) / DAY);
+    // Recent checks fall after the listing came in (the newest, first in the admin's list, show some);
+    // old ones only on listings old enough to have had them.
     const ago =
-      r < 0.35
-        ? between(rng, 0, VERIFICATION_DAYS - 5)
-        : r < 0.55
+      r < 0.4
+        ? between(rng, 0, Math.min(VERIFICATION_DAYS - 5, ageDays))
+        : r < 0.65
           ? between(rng, VERIFICATION_DAYS + 5, 400)
           : null;
-    // Never before the listing existed.
-    if (ago !== null && now - ago * DAY > created) verifiedAt = new Date(now - ago * DAY);
+    if (ago !== null && ago <= ageDays) verifiedAt = new Date(now - ago * DAY);
   }
   let availableFrom: string | null = null;
   if (open && chance(rng, 0.55)) {
