@@ -13,10 +13,10 @@ const TIMEOUT_MS = 10 * 60_000;
 
 function inputOf(p: Property): PropertyInput {
   const { title, description, price, currency, type, category, bedrooms, bathrooms, area, address } = p;
-  const { state, lat, long, features, media, managerId, status, featured } = p;
+  const { state, lat, long, features, media, managerId, status, featured, amenities, availableFrom } = p;
   return {
     ...{ title, description, price, currency, type, category, bedrooms, bathrooms, area, address },
-    ...{ state, lat, long, features, media, managerId, status, featured },
+    ...{ state, lat, long, features, media, managerId, status, featured, amenities, availableFrom },
   };
 }
 

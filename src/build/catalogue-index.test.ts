@@ -28,6 +28,9 @@ function property(over: Partial<Property>): Property {
     lat: -4.371234567,
     long: 15.25,
     features: [],
+    amenities: [],
+    availableFrom: null,
+    verifiedAt: null,
     media: [image('a'.repeat(32)), image('b'.repeat(32))],
     managerId: null,
     agent: null,
@@ -97,6 +100,38 @@ describe('catalogue index', () => {
     // Advance + deposit + commission; no total when one of them is unknown.
     expect(rent?.moveInMonths).toBe(6);
     expect(decodeIndex(file)[2]?.moveInMonths).toBeNull();
+  });
+
+  it('writes amenities, a check that can still show and the availability, leaving empty ends out', () => {
+    const builtAt = new Date('2026-11-24T08:00:00Z');
+    const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+    const file = buildListingIndex(
+      [
+        property({ id: 1 }),
+        property({
+          id: 2,
+          amenities: ['generator', 'pool'],
+          verifiedAt: '2026-11-01T09:00:00.000Z',
+          availableFrom: '2026-12-15',
+        }),
+        // Checked 120 days before the build: it can never show again; free since long ago: free from the build.
+        property({
+          id: 3,
+          amenities: ['guard'],
+          verifiedAt: '2026-07-27T09:00:00.000Z',
+          availableFrom: '2025-01-01',
+        }),
+      ],
+      rates,
+      builtAt,
+    );
+    expect(file.rows[0]).toHaveLength(18);
+    expect(file.rows[1]?.slice(18)).toEqual([-1, 1 + (1 << 11), day('2026-11-01'), day('2026-12-15')]);
+    expect(file.rows[2]?.slice(18)).toEqual([-1, 1 << 4, -1, day('2026-11-24')]);
+    const [none, villa, guarded] = decodeIndex(JSON.parse(JSON.stringify(file)));
+    expect(none).toMatchObject({ amenities: [], amenityMask: 0, verifiedDay: null, availableDay: null });
+    expect(villa).toMatchObject({ amenities: ['generator', 'pool'], verifiedDay: day('2026-11-01') });
+    expect(guarded).toMatchObject({ amenities: ['guard'], verifiedDay: null });
   });
 
   it('shares a photo used by many listings', () => {

@@ -56,4 +56,5 @@ export const CARD_MESSAGES = [
   'money.',
   'moveIn.short',
   'moveIn.months.',
+  'amenity.',
 ];

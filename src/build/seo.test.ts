@@ -33,6 +33,9 @@ const property: Property = {
   lat: -4.37,
   long: 15.25,
   features: [],
+  amenities: [],
+  availableFrom: null,
+  verifiedAt: null,
   media: [{ type: 'image', url: '/media/abc-1600.webp' }],
   managerId: null,
   agent: null,
@@ -47,9 +50,29 @@ const property: Property = {
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 
+const name = (a: string) => `«${a}»`;
+
 describe('JSON-LD', () => {
+  it('lists the amenities as amenityFeature, named in the page language, and the availability date', () => {
+    const ld = listingJsonLd(
+      { ...property, amenities: ['generator', 'pool'], availableFrom: '2026-12-01' },
+      '',
+      agency,
+      'fr',
+      name,
+    );
+    expect(ld.about.amenityFeature).toEqual([
+      { '@type': 'LocationFeatureSpecification', name: '«generator»', value: true },
+      { '@type': 'LocationFeatureSpecification', name: '«pool»', value: true },
+    ]);
+    expect(ld.offers).toMatchObject({ availabilityStarts: '2026-12-01' });
+    const bare = listingJsonLd(property, '', agency, 'fr', name);
+    expect(bare.about).not.toHaveProperty('amenityFeature');
+    expect(bare.offers).not.toHaveProperty('availabilityStarts');
+  });
+
   it('describes a listing as an offer with its price and currency', () => {
-    const ld = listingJsonLd(property, 'https://ndako.cd/property/7', agency, 'fr');
+    const ld = listingJsonLd(property, 'https://ndako.cd/property/7', agency, 'fr', name);
     expect(ld).toMatchObject({
       '@type': 'RealEstateListing',
       url: 'https://ndako.cd/property/7',
@@ -68,7 +91,7 @@ describe('JSON-LD', () => {
       },
     });
     expect(
-      listingJsonLd({ ...property, type: 'sale', status: 'sold' }, '', agency, 'fr').offers,
+      listingJsonLd({ ...property, type: 'sale', status: 'sold' }, '', agency, 'fr', name).offers,
     ).not.toHaveProperty('priceSpecification');
   });
 
@@ -89,7 +112,7 @@ describe('JSON-LD', () => {
   });
 
   it('cannot be broken out of by a title', () => {
-    const text = jsonLdText(listingJsonLd(property, '', agency, 'fr'));
+    const text = jsonLdText(listingJsonLd(property, '', agency, 'fr', name));
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text).name).toBe(property.title);
   });

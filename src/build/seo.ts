@@ -1,4 +1,4 @@
-import type { Property } from '../contract/index.ts';
+import type { Amenity, Property } from '../contract/index.ts';
 import type { agency as agencyConfig } from './site-config.ts';
 
 type Agency = ReturnType<typeof agencyConfig>;
@@ -34,8 +34,17 @@ const AVAILABILITY: Record<Property['status'], string> = {
   unavailable: 'https://schema.org/OutOfStock',
 };
 
-/** A listing as an offer (price and currency) for a place in its commune. */
-export function listingJsonLd(p: Property, url: string, a: Agency, lang: string) {
+/**
+ * A listing as an offer (price and currency) for a place in its commune; its amenities as schema.org
+ * `amenityFeature`, named in the page's language (`amenityName`), and its availability date.
+ */
+export function listingJsonLd(
+  p: Property,
+  url: string,
+  a: Agency,
+  lang: string,
+  amenityName: (amenity: Amenity) => string,
+) {
   const images = p.media.filter((m) => m.type === 'image').map((m) => a.siteUrl + m.url);
   return {
     '@context': 'https://schema.org',
@@ -62,6 +71,15 @@ export function listingJsonLd(p: Property, url: string, a: Agency, lang: string)
       ...(p.lat != null && p.long != null
         ? { geo: { '@type': 'GeoCoordinates', latitude: p.lat, longitude: p.long } }
         : {}),
+      ...(p.amenities.length > 0
+        ? {
+            amenityFeature: p.amenities.map((amenity) => ({
+              '@type': 'LocationFeatureSpecification',
+              name: amenityName(amenity),
+              value: true,
+            })),
+          }
+        : {}),
     },
     offers: {
       '@type': 'Offer',
@@ -72,6 +90,7 @@ export function listingJsonLd(p: Property, url: string, a: Agency, lang: string)
           ? 'https://purl.org/goodrelations/v1#LeaseOut'
           : 'https://purl.org/goodrelations/v1#Sell',
       availability: AVAILABILITY[p.status],
+      ...(p.availableFrom ? { availabilityStarts: p.availableFrom } : {}),
       seller: { '@type': 'RealEstateAgent', name: a.name, telephone: a.phone },
       ...(p.type === 'rent'
         ? {

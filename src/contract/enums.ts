@@ -13,6 +13,8 @@ import {
   PROPERTY_SORTS,
   COMMUNES,
   TEAM_ROLES,
+  AMENITIES,
+  VERIFICATION_FILTERS,
 } from '../shared/enums.ts';
 
 // The value lists live in src/shared (browser code needs them without zod); the contract re-exports them.
@@ -31,6 +33,8 @@ export const AccountRole = z.enum(ACCOUNT_ROLES);
 export const PropertySort = z.enum(PROPERTY_SORTS);
 export const Commune = z.enum(COMMUNES);
 export const TeamRole = z.enum(TEAM_ROLES);
+export const Amenity = z.enum(AMENITIES);
+export const VerificationFilter = z.enum(VERIFICATION_FILTERS);
 
 export type Currency = z.infer<typeof Currency>;
 export type PropertyType = z.infer<typeof PropertyType>;
@@ -44,3 +48,4 @@ export type AccountRole = z.infer<typeof AccountRole>;
 export type PropertySort = z.infer<typeof PropertySort>;
 export type Commune = z.infer<typeof Commune>;
 export type TeamRole = z.infer<typeof TeamRole>;
+export type Amenity = z.infer<typeof Amenity>;

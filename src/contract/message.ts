@@ -27,15 +27,20 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-export const MessageInput = z.object({
-  senderName: Line(120),
-  senderEmail: Email,
-  senderPhone: z.preprocess(blankToUndefined, Phone.optional()),
-  subject: Line(200),
-  content: Text(5000),
-  propertyType: MessagePropertyType.default('general'),
-  propertyId: Id.nullish(),
-});
+export const MessageInput = z
+  .object({
+    senderName: Line(120),
+    senderEmail: Email,
+    senderPhone: z.preprocess(blankToUndefined, Phone.optional()),
+    subject: Line(200),
+    content: Text(5000),
+    propertyType: MessagePropertyType.default('general'),
+    propertyId: Id.nullish(),
+  })
+  .refine((m) => m.propertyType !== 'report' || m.propertyId != null, {
+    error: "Un signalement doit indiquer l'annonce concernée",
+    path: ['propertyId'],
+  });
 export type MessageInput = z.infer<typeof MessageInput>;
 
 export const MessageStatusPatch = z.object({ status: MessageStatus });
@@ -43,5 +48,7 @@ export const MessageStatusPatch = z.object({ status: MessageStatus });
 export const MessageListQuery = PageQuery.extend({
   q: SearchText.optional(),
   status: MessageStatus.optional(),
+  /** The message's kind: `report` lists the visitors' reports of listings. */
+  propertyType: MessagePropertyType.optional(),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;

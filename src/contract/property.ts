@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { Id, IsoDateTime, Line, PageQuery, QueryBoolean, SearchText, Text } from './common.ts';
-import { Commune, Currency, PropertyCategory, PropertySort, PropertyStatus, PropertyType } from './enums.ts';
+import { Id, IsoDate, IsoDateTime, Line, PageQuery, QueryBoolean, SearchText, Text } from './common.ts';
+import {
+  AMENITIES,
+  Amenity,
+  Commune,
+  Currency,
+  PropertyCategory,
+  PropertySort,
+  PropertyStatus,
+  PropertyType,
+  VerificationFilter,
+} from './enums.ts';
 import { MediaItem } from './media.ts';
 import { Agent } from './team.ts';
 
@@ -15,6 +25,17 @@ const Months = (what: string, max: number) =>
     .min(0, { error: `${what} : un nombre de mois entier, de 0 à ${max}` })
     .max(max, { error: `${what} : au plus ${max} mois` });
 export const MOVE_IN_BOUNDS = { advanceMonths: 24, depositMonths: 24, commissionMonths: 12 } as const;
+
+/** Each amenity once, stored in AMENITIES order whatever order the form sent. */
+const Amenities = z
+  .array(Amenity, { error: 'Équipements invalides' })
+  .max(AMENITIES.length)
+  .transform((list) => AMENITIES.filter((a) => list.includes(a)));
+
+/** A calendar day within sensible bounds: a typo such as 0202 or 2206 gets a message instead of being kept. */
+const AvailableFrom = IsoDate.refine((d) => d >= '2000-01-01' && d <= '2100-12-31', {
+  error: 'La date de disponibilité doit être comprise entre 2000 et 2100',
+});
 
 export const Property = z.object({
   id: Id,
@@ -33,6 +54,12 @@ export const Property = z.object({
   lat: z.number().nullable(),
   long: z.number().nullable(),
   features: z.array(z.string()),
+  /** What the house has, in AMENITIES order. */
+  amenities: z.array(Amenity),
+  /** The day it can be moved into (or bought); null when staff did not say. */
+  availableFrom: IsoDate.nullable(),
+  /** The last on-site check by staff; who made it is staff-only (PropertyVerification). */
+  verifiedAt: IsoDateTime.nullable(),
   media: z.array(MediaItem),
   managerId: Id.nullable(),
   /** The managing team member, or null: the site then shows the agency itself. */
@@ -67,6 +94,8 @@ export const PropertyInput = z
     lat: z.number().min(-90).max(90).nullish(),
     long: z.number().min(-180).max(180).nullish(),
     features: z.array(Line(80)).max(60).default([]),
+    amenities: Amenities.default([]),
+    availableFrom: AvailableFrom.nullish(),
     media: z.array(MediaItem).max(40).default([]),
     managerId: Id.nullish(),
     status: PropertyStatus.default('available'),
@@ -107,9 +136,27 @@ export const PropertyListQuery = PageQuery.extend({
   minArea: z.coerce.number().min(0).max(1e8).optional(),
   maxArea: z.coerce.number().min(0).max(1e8).optional(),
   managerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Comma-separated amenities, all required (the admin's list; the public catalogue filters its index). */
+  amenities: z
+    .string()
+    .max(300)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(Amenity, { error: 'Équipement inconnu' }))
+    .optional(),
+  /** `due`: never checked, or checked VERIFICATION_DAYS ago or more: the admin's "to re-verify" list. */
+  verification: VerificationFilter.optional(),
   sort: PropertySort.default('newest'),
 });
 export type PropertyListQuery = z.infer<typeof PropertyListQuery>;
+
+/** Staff-only: who checked a listing on site and when (POST /properties/{id}/verify, GET …/verification). */
+export const PropertyVerification = z.object({
+  id: Id,
+  verifiedAt: IsoDateTime.nullable(),
+  /** The account's name; null when never checked or the account was removed. */
+  verifiedBy: z.string().nullable(),
+});
+export type PropertyVerification = z.infer<typeof PropertyVerification>;
 
 export const ViewCountResponse = z.object({ id: Id, viewCount: z.number().int().nonnegative() });
 

@@ -27,6 +27,7 @@ import {
   PROPERTY_TYPES,
   TEAM_ROLES,
   VISIT_STATUSES,
+  type Amenity,
   type MediaItem,
 } from '../contract/index.ts';
 
@@ -86,6 +87,16 @@ export const properties = pgTable(
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** AMENITIES values, kept in that order by the contract: readable in SQL, and `@>` finds all asked. */
+    amenities: text('amenities')
+      .array()
+      .$type<Amenity[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availableFrom: date('available_from', { mode: 'string' }),
+    /** The last on-site check by staff, and by whom (staff-only; the audit log keeps every check). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    verifiedBy: integer('verified_by').references(() => accounts.id, { onDelete: 'set null' }),
     media: jsonb('media').$type<MediaItem[]>().notNull().default([]),
     managerId: integer('manager_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     status: propertyStatusEnum('status').notNull().default('available'),
@@ -117,6 +128,7 @@ export const properties = pgTable(
     index('properties_views_idx').on(t.viewCount.desc()),
     index('properties_last_viewed_idx').on(t.lastViewedAt.desc(), t.id.desc()),
     index('properties_manager_idx').on(t.managerId),
+    index('properties_verified_idx').on(t.verifiedAt),
     check('properties_price_check', sql`${t.price} >= 0`),
     check('properties_area_check', sql`${t.area} >= 0`),
     check('properties_view_count_check', sql`${t.viewCount} >= 0`),

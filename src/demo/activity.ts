@@ -49,6 +49,18 @@ function messageBody(
     ]);
   }
   switch (kind) {
+    case 'report':
+      // What visitors report (issue 11): someone else asking money for the house, or a house already taken.
+      return pick(rng, [
+        {
+          subject: `Signalement : ${listing?.title ?? 'une annonce'}`,
+          content: `Un homme se disant propriétaire de ce bien me demande 200 $ de « frais de dossier » par Airtel Money avant la visite. Est-ce bien votre agence ?`,
+        },
+        {
+          subject: `Signalement : ${listing?.title ?? 'une annonce'}`,
+          content: `Je suis passé devant cette maison hier : elle est déjà occupée par une famille. L'annonce est-elle encore valable ?`,
+        },
+      ]);
     case 'rent':
       return pick(rng, [
         {
@@ -133,9 +145,10 @@ export function buildMessages(rng: Rng, now: number, listings: readonly ListingR
       ['rent', 35],
       ['evaluation', 15],
       ['general', 20],
+      ['report', listings.length > 0 ? 4 : 0],
     ]);
     const listing =
-      (kind === 'buy' || kind === 'rent') && listings.length > 0 && chance(rng, 0.6)
+      listings.length > 0 && (kind === 'report' || ((kind === 'buy' || kind === 'rent') && chance(rng, 0.6)))
         ? pick(rng, listings)
         : null;
     const person = randomPerson(rng);

@@ -1,6 +1,7 @@
 import type { MediaItem, PropertyCategory, PropertyStatus, PropertyType } from '../contract/index.ts';
 import type { properties } from '../db/schema.ts';
 import { CATEGORY_MIX, COMMUNE_INFO, pointIn, type CommuneInfo } from './communes.ts';
+import { amenitiesOf, trustOf } from './amenities.ts';
 import { between, chance, int, pick, sample, seededRandom, skewed, weighted, type Rng } from './random.ts';
 import { RENT_SHARE, currencyOf, priceOf, shapeOf } from './pricing.ts';
 import { addressFor, descriptionFor, featuresFor, titleFor, type ListingFacts } from './texts.ts';
@@ -139,6 +140,8 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
   const rows: PropertyRow[] = [];
   // A source of its own, so adding these terms left every other generated value as it was.
   const terms = seededRandom(0x4d4f5645);
+  // Issue 11's fields draw from their own sequence: the listings drawn before them stay the same.
+  const trustRng = seededRandom(0x7472_7573);
   for (const commune of communePlan(rng, count)) {
     const category = weighted(rng, CATEGORY_MIX[commune.profile]);
     const type: PropertyType = chance(rng, RENT_SHARE[category]) ? 'rent' : 'sale';
@@ -171,7 +174,7 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
       state: commune.name,
       lat,
       long,
-      features: facts.features as string[],
+      ...amenitiesOf(trustRng, { category, features: facts.features as string[] }, commune.level),
       media: mediaFor(rng, category, type, ctx.pool),
       managerId: ctx.agents.length > 0 && chance(rng, 0.85) ? weighted(rng, ctx.agents) : null,
       status: weighted(rng, STATUS_MIX),
@@ -181,6 +184,7 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
     });
   }
   datesAndStatus(rng, rows, now);
+  for (const row of rows) Object.assign(row, trustOf(trustRng, row, now));
   return rows;
 }
 

@@ -53,7 +53,10 @@ export const LN_GLOSSARY: readonly GlossaryEntry[] = [
     chosen: 'lien',
     namedIn: ['footer.quickLinks', 'property.share.copyLink', 'toast.propertyShared'],
     ruledOut: ['nzela', 'banzela'],
-    except: { 'about.office.directions': 'the road to the office (directions on a map), not a web link' },
+    except: {
+      'about.office.directions': 'the road to the office (directions on a map), not a web link',
+      'amenity.pavedRoad': 'a paved road to the house (an amenity), not a web link',
+    },
   },
   {
     concept: 'property',

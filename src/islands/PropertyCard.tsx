@@ -138,6 +138,13 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             <li key={fact}>{fact}</li>
           ))}
         </ul>
+        {view.amenities.length > 0 && (
+          <ul className="card-amenities">
+            {view.amenities.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        )}
       </div>
     </article>
   );

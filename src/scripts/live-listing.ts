@@ -152,6 +152,21 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
     );
   else slot('features-section')?.remove();
 
+  // Issue 11: the template holds every amenity (with its icon and label) and both trust lines: keep the
+  // listing's; trust.ts then words the lines against today.
+  const amenities = slot('amenities');
+  amenities?.querySelectorAll<HTMLElement>('[data-amenity]').forEach((li) => {
+    if (!p.amenities?.includes(li.dataset.amenity as never)) li.remove();
+  });
+  if (!amenities?.children.length) slot('amenities-section')?.remove();
+  const open = p.status === 'available' || p.status === 'hot';
+  const verified = page.querySelector('[data-verified]');
+  if (open && p.verifiedAt) set(verified, { 'data-verified': p.verifiedAt });
+  else verified?.remove();
+  const available = page.querySelector('[data-available]');
+  if (open && p.availableFrom) set(available, { 'data-available': p.availableFrom });
+  else available?.remove();
+
   const map = page.querySelector('[data-property-map]');
   if (v.map) {
     set(map, { 'data-lat': v.map.lat, 'data-lng': v.map.lng, 'aria-label': v.map.label });

@@ -10,6 +10,7 @@ import { apiUrl } from './api-base.ts';
 import './cards.ts';
 import '../shared/toaster.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
+import { showTrust } from './trust.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
 // which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a
@@ -34,6 +35,7 @@ export function sendView(id: number) {
 
 export function setUpPropertyPage(page: HTMLElement) {
   const id = Number(page.dataset.property);
+  showTrust(page);
 
   // Every load counts a view in this browser (propertyViews, spec §3), and on the server once a day.
   sendView(id);

@@ -8,11 +8,21 @@ import type { Translate } from '../i18n/types.ts';
 import { formatAreaWith, formatPriceWith, pluralText } from './format.ts';
 import type { Listing } from './listing-index.ts';
 import { approxPriceWith, moveInShort, rateNoteWith, type Rates } from './money.ts';
+import { cardAmenities } from './trust.ts';
 
 /** What a card shows of a listing: the build's Property (with its move-in total) and the index's Listing. */
 export type CardListing = Pick<
   Listing,
-  'type' | 'category' | 'state' | 'price' | 'currency' | 'area' | 'bedrooms' | 'bathrooms' | 'moveInMonths'
+  | 'type'
+  | 'category'
+  | 'state'
+  | 'price'
+  | 'currency'
+  | 'area'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'moveInMonths'
+  | 'amenities'
 >;
 
 export interface CardView {
@@ -28,6 +38,8 @@ export interface CardView {
   where: string;
   /** Bedrooms and bathrooms when known, then the area. */
   facts: string[];
+  /** The two or three amenities that matter most (issue 11), as labels. */
+  amenities: string[];
 }
 
 export function cardView(p: CardListing, t: Translate, lang: Lang, rates: Rates): CardView {
@@ -42,6 +54,7 @@ export function cardView(p: CardListing, t: Translate, lang: Lang, rates: Rates)
     moveIn: moveInShort(p, t, lang),
     where: `${p.state} · ${t(`category.${p.category}`)}`,
     facts,
+    amenities: cardAmenities(p.amenities).map((a) => t(`amenity.${a}`)),
   };
 }
 

@@ -9,11 +9,38 @@ export const PROPERTY_STATUSES = ['available', 'sold', 'unavailable', 'hot'] as 
 export const MEDIA_TYPES = ['image', 'video', '3d'] as const;
 export const UPLOAD_MEDIA_TYPES = ['image', 'video'] as const;
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
-export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general'] as const;
+/** `report`: a visitor's "Signaler cette annonce" (issue 11), sent through the contact form's route. */
+export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general', 'report'] as const;
 export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
 export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
 /** `recently_viewed`: the admin's Views page, most recently viewed first, never-viewed last. */
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
+
+/**
+ * What a house has (issue 11): what Kinshasa renters ask before a visit. The order is part of the listing
+ * index's format (bit i of its amenities mask is AMENITIES[i]): append, never reorder.
+ */
+export const AMENITIES = [
+  'generator',
+  'solar',
+  'waterTank',
+  'borehole',
+  'guard',
+  'pavedRoad',
+  'parking',
+  'furnished',
+  'airConditioning',
+  'prepaidMeter',
+  'garden',
+  'pool',
+] as const;
+/** The amenities a card shows, most asked first (power and water cuts are daily): the first three present. */
+export const CARD_AMENITIES = ['generator', 'solar', 'borehole', 'waterTank', 'guard', 'pool'] as const;
+export const CARD_AMENITY_COUNT = 3;
+/** A staff check of a listing (a visit) is shown publicly this many days, then it must be renewed. */
+export const VERIFICATION_DAYS = 90;
+/** The admin's filter of listings by their check: `due` never checked or older than VERIFICATION_DAYS. */
+export const VERIFICATION_FILTERS = ['due', 'recent'] as const;
 
 export const COMMUNES = [
   'Bandalungwa',
@@ -57,3 +84,4 @@ export type PropertyCategory = (typeof PROPERTY_CATEGORIES)[number];
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export type Commune = (typeof COMMUNES)[number];
+export type Amenity = (typeof AMENITIES)[number];

@@ -4,6 +4,7 @@ import {
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  type Amenity,
   type Commune,
   type Currency,
   type MediaType,
@@ -12,6 +13,7 @@ import {
   type PropertyType,
 } from './enums.ts';
 import type { Rates } from './money.ts';
+import { amenitiesOfMask } from './trust.ts';
 
 /**
  * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
@@ -42,7 +44,10 @@ export const mediaShardOf = (id: number) => Math.floor(id / MEDIA_SHARD_SIZE);
  * [id, type 0 sale | 1 rent, category index, commune index, price, currency index, area, bedrooms | -1,
  *  bathrooms | -1, lat | null, long | null, created (days since epoch), title, address,
  *  first media index | -1, media count, status index, featured 0 | 1,
- *  months to pay to move in (advance + deposit + commission) | -1 when unknown or a sale]
+ *  months to pay to move in (advance + deposit + commission) | -1 when unknown or a sale,
+ *  amenities bitmask (bit i = AMENITIES[i]), verified day | -1, available-from day | -1]
+ * Days are days since the epoch (UTC). Columns 18 to 21 are left out at the end of a row while they hold
+ * their TRAILING_DEFAULTS: the index's bytes are budgeted, and most listings have some of them empty.
  */
 export type ListingRow = [
   number,
@@ -63,8 +68,15 @@ export type ListingRow = [
   number,
   number,
   0 | 1,
-  number,
+  number?,
+  number?,
+  number?,
+  number?,
 ];
+
+/** The value of each optional trailing column that says "nothing": rows leave trailing ones out. */
+export const TRAILING_DEFAULTS = [-1, 0, -1, -1] as const;
+export const FIRST_OPTIONAL_COLUMN = 18;
 
 // The rows hold indexes into the shared lists (src/shared/enums.ts): their order is part of the file format.
 
@@ -99,6 +111,13 @@ export interface Listing {
   featured: boolean;
   /** Months of rent to pay to move in (decision 0022); null when not all three terms are known. */
   moveInMonths: number | null;
+  /** AMENITIES bitmask, for the filter; `amenities` is the same as a list, for the card. */
+  amenityMask: number;
+  amenities: Amenity[];
+  /** Day of the last staff check (days since epoch), or null. */
+  verifiedDay: number | null;
+  /** First day it can be moved into, or null when staff did not say. */
+  availableDay: number | null;
 }
 
 export function decodeMedia([type, url, thumbnail, srcset]: MediaTuple): CardMedia {
@@ -146,6 +165,10 @@ export function decodeIndex(file: ListingIndexFile): Listing[] {
       featured: r[17] === 1,
       // Rows of an index built before the field (or a sale) have no total.
       moveInMonths: typeof r[18] === 'number' && r[18] >= 0 ? r[18] : null,
+      amenityMask: r[19] ?? 0,
+      amenities: amenitiesOfMask(r[19] ?? 0),
+      verifiedDay: r[20] == null || r[20] < 0 ? null : r[20],
+      availableDay: r[21] == null || r[21] < 0 ? null : r[21],
     };
   });
 }

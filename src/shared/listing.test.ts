@@ -23,6 +23,9 @@ const listing: Property = {
   lat: -4.3,
   long: 15.3,
   features: ['Piscine'],
+  amenities: ['generator', 'pool'],
+  availableFrom: null,
+  verifiedAt: null,
   media: [
     {
       type: 'image',

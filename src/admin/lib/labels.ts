@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Suppression',
   status: 'Statut',
   publish: 'Publication',
+  verify: 'Vérification sur place',
 };
 
 /** The record fields an update's audit detail names, as staff call them. */

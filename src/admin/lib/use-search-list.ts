@@ -7,12 +7,14 @@ import { useDebounced, useResource } from './use-resource.ts';
 
 /**
  * A paginated API list with a search box and a status filter; changing either returns to page 1
- * (as the catalogue does). The search waits for typing to pause.
+ * (as the catalogue does). The search waits for typing to pause. `extra` holds a page's own filters (the
+ * caller returns to page 1 when it changes them); empty values are left out.
  */
 export function useSearchList<T extends { id: number }, S extends string>(
   path: string,
   pageSize: number,
   item: z.ZodType<T>,
+  extra: Readonly<Record<string, string>> = {},
 ) {
   const [q, setQuery] = useState('');
   const [status, setStatusValue] = useState<S | ''>('');
@@ -28,10 +30,11 @@ export function useSearchList<T extends { id: number }, S extends string>(
             limit: pageSize,
             ...(query ? { q: query } : {}),
             ...(status ? { status } : {}),
+            ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== '')),
           },
         }),
       ),
-    `${page}|${query}|${status}`,
+    `${page}|${query}|${status}|${JSON.stringify(extra)}`,
   );
   const setQ = (value: string) => {
     setQuery(value);

@@ -8,6 +8,7 @@ const TOPICS: Record<Message['propertyType'], string> = {
   rent: 'Location',
   evaluation: 'Estimation',
   general: 'Général',
+  report: 'Signalement',
 };
 
 interface Props {
@@ -24,6 +25,7 @@ export function MessageCard({ message: m, onStatus, onDelete }: Props) {
       <div className="adm-item-body">
         <div className="adm-item-top">
           <h2>{m.subject}</h2>
+          {m.propertyType === 'report' && <Badge tone="earth">Signalement</Badge>}
           <Badge tone={`msg-${m.status}`}>{MESSAGE_STATUS_LABELS[m.status]}</Badge>
         </div>
         <p className="adm-meta">

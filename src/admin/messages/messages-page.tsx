@@ -12,10 +12,12 @@ const PAGE_SIZE = 20;
 
 function Messages() {
   const [deleting, setDeleting] = useState<Message | null>(null);
+  // Issue 11: visitors' reports of listings have their own tag and this filter.
+  const [reports, setReports] = useState(false);
   const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
     Message,
     MessageStatus
-  >('messages', PAGE_SIZE, Message);
+  >('messages', PAGE_SIZE, Message, { propertyType: reports ? 'report' : '' });
 
   return (
     <section aria-label="Messages">
@@ -35,6 +37,17 @@ function Messages() {
         }}
         count={list.data && `${list.data.total} message(s)`}
       />
+      <label className="adm-check">
+        <input
+          type="checkbox"
+          checked={reports}
+          onChange={(e) => {
+            setReports(e.target.checked);
+            setPage(1);
+          }}
+        />
+        Signalements d’annonces seulement
+      </label>
       <ListState resource={list} error="Erreur lors du chargement des messages" empty="Aucun message">
         {(data) => (
           <>

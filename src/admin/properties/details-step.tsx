@@ -1,4 +1,5 @@
 import {
+  AMENITIES,
   COMMUNES,
   CURRENCIES,
   PROPERTY_CATEGORIES,
@@ -160,6 +161,32 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
       )}
       {input('lat', 'Latitude (carte)', { ...decimal, placeholder: '-4.3250' })}
       {input('long', 'Longitude (carte)', { ...decimal, placeholder: '15.3222' })}
+      <fieldset className="adm-span-2 adm-amenities">
+        <legend>Équipements</legend>
+        {AMENITIES.map((a) => (
+          <label key={a} className="adm-check">
+            <input
+              type="checkbox"
+              checked={draft.amenities.includes(a)}
+              onChange={(e) =>
+                onChange({
+                  amenities: e.target.checked
+                    ? AMENITIES.filter((x) => x === a || draft.amenities.includes(x))
+                    : draft.amenities.filter((x) => x !== a),
+                })
+              }
+            />
+            {t(`amenity.${a}`)}
+          </label>
+        ))}
+        {errors.amenities && <p className="adm-field-error">{errors.amenities}</p>}
+      </fieldset>
+      <div>
+        {input('availableFrom', 'Disponible à partir du', { type: 'date' })}
+        <small className="adm-hint">
+          Vide : non précisé. Une date passée affiche « Disponible maintenant ».
+        </small>
+      </div>
       <label className="adm-check adm-span-2">
         <input
           type="checkbox"

@@ -60,4 +60,15 @@ describe('admin property draft', () => {
     expect(bad.error?.issues[0]?.path).toEqual(['depositMonths']);
     expect(bad.error?.issues[0]?.message).toBe('Garantie : un nombre de mois entier, de 0 à 24');
   });
+
+  it('sends the amenities ticked and the availability date, an empty date as none', () => {
+    const ticked = toInput({ ...filled, amenities: ['pool', 'generator'], availableFrom: '2026-12-01' }, []);
+    expect(ticked.data).toMatchObject({ amenities: ['generator', 'pool'], availableFrom: '2026-12-01' });
+    expect(toInput(filled, []).data).toMatchObject({ amenities: [], availableFrom: null });
+    const bad = toInput({ ...filled, availableFrom: '1900-01-01' }, []);
+    expect(bad.error?.issues[0]?.path).toEqual(['availableFrom']);
+    expect(bad.error?.issues[0]?.message).toBe(
+      'La date de disponibilité doit être comprise entre 2000 et 2100',
+    );
+  });
 });

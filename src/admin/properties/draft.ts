@@ -1,5 +1,6 @@
 import {
   featuresFromText,
+  type Amenity,
   PropertyInput,
   type Commune,
   type Currency,
@@ -34,6 +35,9 @@ export interface PropertyDraft {
   advanceMonths: string;
   depositMonths: string;
   commissionMonths: string;
+  amenities: Amenity[];
+  /** YYYY-MM-DD from the date input, '' when not said. */
+  availableFrom: string;
 }
 
 /** Spec §4: new listings default to USD, for sale, apartment. */
@@ -58,6 +62,8 @@ export const EMPTY_DRAFT: PropertyDraft = {
   advanceMonths: '',
   depositMonths: '',
   commissionMonths: '',
+  amenities: [],
+  availableFrom: '',
 };
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n));
@@ -84,6 +90,8 @@ export function draftFrom(p: Property): PropertyDraft {
     advanceMonths: text(p.advanceMonths),
     depositMonths: text(p.depositMonths),
     commissionMonths: text(p.commissionMonths),
+    amenities: p.amenities,
+    availableFrom: p.availableFrom ?? '',
   };
 }
 
@@ -127,6 +135,8 @@ export function toInput(d: PropertyDraft, media: MediaItem[]) {
     advanceMonths: rent ? parseNumber(d.advanceMonths) : null,
     depositMonths: rent ? parseNumber(d.depositMonths) : null,
     commissionMonths: rent ? parseNumber(d.commissionMonths) : null,
+    amenities: d.amenities,
+    availableFrom: d.availableFrom || null,
   });
 }
 

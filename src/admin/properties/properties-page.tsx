@@ -14,10 +14,12 @@ const PAGE_SIZE = 12;
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
+  // Issue 11: the listings to re-verify (never checked, or 90 days ago or more).
+  const [due, setDue] = useState(false);
   const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
     Property,
     PropertyStatus
-  >('properties', PAGE_SIZE, Property);
+  >('properties', PAGE_SIZE, Property, { verification: due ? 'due' : '' });
 
   return (
     <>
@@ -46,6 +48,17 @@ export function PropertiesPage() {
         }}
         count={list.data && `${list.data.total} propriété(s)`}
       />
+      <label className="adm-check">
+        <input
+          type="checkbox"
+          checked={due}
+          onChange={(e) => {
+            setDue(e.target.checked);
+            setPage(1);
+          }}
+        />
+        À revérifier seulement (jamais vérifiées, ou il y a 90 jours ou plus)
+      </label>
       <ListState
         resource={list}
         error="Erreur lors du chargement des propriétés"
@@ -60,6 +73,9 @@ export function PropertiesPage() {
                   property={p}
                   onEdit={() => setEditing(p)}
                   onDelete={() => setDeleting(p)}
+                  onVerified={(v) =>
+                    due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
+                  }
                   onStatus={(next) =>
                     void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
                   }

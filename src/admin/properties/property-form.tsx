@@ -17,6 +17,7 @@ import {
   type PropertyDraft,
 } from './draft.ts';
 import { MediaStep, type FormMedia } from './media-step.tsx';
+import { VerificationBox } from './verification.tsx';
 
 interface Props {
   /** The listing being edited, or null to add one. */
@@ -176,6 +177,7 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
       </ol>
       {step === 1 ? (
         <>
+          {property && <VerificationBox property={property} />}
           <DetailsStep
             draft={draft}
             errors={errors}

@@ -1,16 +1,23 @@
-import { PROPERTY_STATUSES, type Property, type PropertyStatus } from '../../contract/index.ts';
+import {
+  PROPERTY_STATUSES,
+  type Property,
+  type PropertyStatus,
+  type PropertyVerification,
+} from '../../contract/index.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { formatArea, formatPrice, PROPERTY_STATUS_LABELS, t } from '../lib/labels.ts';
 import { Badge } from '../ui/states.tsx';
+import { checkIsRecent, checkLabel, VerifyButton } from './verification.tsx';
 
 interface Props {
   property: Property;
+  onVerified: (v: PropertyVerification) => void;
   onEdit: () => void;
   onDelete: () => void;
   onStatus: (status: PropertyStatus) => void;
 }
 
-export function PropertyRow({ property: p, onEdit, onDelete, onStatus }: Props) {
+export function PropertyRow({ property: p, onEdit, onDelete, onStatus, onVerified }: Props) {
   const cover = p.media.find((m) => m.type === 'image');
   return (
     <li className="adm-item adm-property">
@@ -38,6 +45,9 @@ export function PropertyRow({ property: p, onEdit, onDelete, onStatus }: Props) 
           {formatDate(p.updatedAt)}
           {p.featured ? ' · En vedette' : ''}
         </p>
+        <p className={`adm-meta ${checkIsRecent(p.verifiedAt) ? 'adm-checked' : 'adm-check-due'}`}>
+          {checkLabel(p.verifiedAt)}
+        </p>
         <div className="adm-quick" role="group" aria-label={`Statut de ${p.title}`}>
           {PROPERTY_STATUSES.map((s) => (
             <button
@@ -54,6 +64,7 @@ export function PropertyRow({ property: p, onEdit, onDelete, onStatus }: Props) 
         </div>
       </div>
       <div className="adm-item-actions">
+        <VerifyButton property={p} onVerified={onVerified} />
         <button type="button" className="btn btn-outline" onClick={onEdit} aria-label={`Modifier ${p.title}`}>
           Modifier
         </button>

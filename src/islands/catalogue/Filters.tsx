@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../shared/enums.ts';
+import { AMENITIES, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../shared/enums.ts';
 import type { Translate } from '../../i18n/types.ts';
 import type { Rates } from '../../shared/money.ts';
 import {
@@ -195,8 +195,35 @@ export function Filters({ query, communes, t, rates, onChange }: Props) {
           {t('catalogue.filters.reset')}
         </button>
       </details>
+      <details className="amenity-filter" open={query.amenities !== 0 || undefined}>
+        <summary>
+          {t('catalogue.filters.amenities')}
+          {query.amenities !== 0 && <span className="amenity-count"> ({countBits(query.amenities)})</span>}
+        </summary>
+        <fieldset>
+          <legend className="visually-hidden">{t('catalogue.filters.amenities')}</legend>
+          {AMENITIES.map((a, i) => (
+            <label key={a} className="amenity-option">
+              <input
+                type="checkbox"
+                name="amenity"
+                value={a}
+                checked={(query.amenities & (1 << i)) !== 0}
+                onChange={() => onChange({ amenities: query.amenities ^ (1 << i) })}
+              />
+              <span>{t(`amenity.${a}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      </details>
     </form>
   );
+}
+
+function countBits(mask: number): number {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
 }
 
 export function ViewSwitch({

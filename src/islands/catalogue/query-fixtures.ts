@@ -1,5 +1,6 @@
 // Builders shared by the catalogue's query tests.
 import type { Listing } from '../../shared/listing-index.ts';
+import { amenityMask } from '../../shared/trust.ts';
 import { DEFAULT_QUERY, type CatalogueQuery } from './query.ts';
 
 let nextId = 1;
@@ -24,6 +25,10 @@ export function listing(over: Partial<Listing> = {}): Listing {
     status: 'available',
     featured: false,
     moveInMonths: null,
+    amenityMask: amenityMask(over.amenities ?? []),
+    amenities: [],
+    verifiedDay: null,
+    availableDay: null,
     ...over,
   };
 }

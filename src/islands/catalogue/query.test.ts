@@ -29,6 +29,7 @@ describe('constants and defaults', () => {
       currency: 'USD',
       minArea: 0,
       maxArea: 1000,
+      amenities: 0,
       page: 1,
       view: 'grid',
     });

@@ -1,4 +1,5 @@
 import {
+  AMENITIES,
   COMMUNES as COMMUNE_LIST,
   PROPERTY_CATEGORIES,
   PROPERTY_TYPES,
@@ -40,6 +41,8 @@ export interface CatalogueQuery {
   currency: FilterCurrency;
   minArea: number;
   maxArea: number;
+  /** Amenities all required, as the index's bitmask (bit i = AMENITIES[i]); 0 filters nothing. */
+  amenities: number;
   page: number;
   view: View;
 }
@@ -54,6 +57,7 @@ export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
   currency: 'USD',
   minArea: AREA_RANGE.min,
   maxArea: AREA_RANGE.max,
+  amenities: 0,
   page: 1,
   view: 'grid',
 });
@@ -79,11 +83,24 @@ const FILTER_KEYS = [
   'currency',
   'minArea',
   'maxArea',
+  'amenities',
 ] as const satisfies readonly (keyof CatalogueQuery)[];
 const ALL_KEYS = [...FILTER_KEYS, 'page', 'view'] as const satisfies readonly (keyof CatalogueQuery)[];
 
 // ---------------------------------------------------------------------------------------------------------
 // URL ⇄ query
+
+const AMENITY_BITS = new Map(AMENITIES.map((a, i) => [a.toLowerCase(), 1 << i]));
+
+/** `amenities=generator,pool` → bitmask; unknown names are dropped, as any invalid value is. */
+function readAmenities(raw: string | null): number {
+  let mask = 0;
+  for (const name of (raw ?? '').split(',')) mask |= AMENITY_BITS.get(name.trim().toLowerCase()) ?? 0;
+  return mask;
+}
+
+/** Bitmask → `generator,pool`, in AMENITIES order: readable and stable URLs. */
+const writeAmenities = (mask: number) => AMENITIES.filter((_, i) => mask & (1 << i)).join(',');
 
 /** A non-negative finite number, or undefined (absent, empty, not a number, negative, infinite). */
 function readAmount(raw: string | null): number | undefined {
@@ -139,6 +156,7 @@ export function parseQuery(search: string | URLSearchParams): CatalogueQuery {
     currency: CURRENCIES.get(lower('currency')) ?? 'USD',
     minArea: area.min,
     maxArea: area.max,
+    amenities: readAmenities(params.get('amenities')),
     page: readPage(params.get('page')),
     view: VIEWS.get(lower('view')) ?? 'grid',
   };
@@ -149,7 +167,8 @@ export function toSearch(query: CatalogueQuery): string {
   const params = new URLSearchParams();
   for (const key of ALL_KEYS) {
     const value = query[key];
-    if (value !== DEFAULT_QUERY[key]) params.append(key, String(value));
+    if (value === DEFAULT_QUERY[key]) continue;
+    params.append(key, key === 'amenities' ? writeAmenities(value as number) : String(value));
   }
   const s = params.toString();
   return s === '' ? '' : `?${s}`;
@@ -219,6 +238,7 @@ interface Matcher {
   state: Commune | '';
   price: [number, number];
   area: [number, number];
+  amenities: number;
 }
 
 /** The bounds that actually filter: a bound equal to its default is dropped (the default max price must not
@@ -242,6 +262,7 @@ function matcherOf(query: CatalogueQuery, rates: Rates | null): Matcher {
     state: query.state,
     price: bounds(query.minPrice, query.maxPrice, PRICE_RANGE),
     area: bounds(query.minArea, query.maxArea, AREA_RANGE),
+    amenities: query.amenities,
   };
 }
 
@@ -249,6 +270,8 @@ function passes(listing: Listing, m: Matcher): boolean {
   if (m.type !== '' && listing.type !== m.type) return false;
   if (m.category !== '' && listing.category !== m.category) return false;
   if (m.state !== '' && listing.state !== m.state) return false;
+  // One AND per listing: several amenities at once cost no more than one.
+  if ((listing.amenityMask & m.amenities) !== m.amenities) return false;
   // A price is compared in the filter's currency, at the build's rate: 2,000,000 CDF at 2,800 is 714 USD.
   const price =
     m.rates && listing.currency !== m.currency
@@ -266,9 +289,10 @@ function passes(listing: Listing, m: Matcher): boolean {
 
 /**
  * Whether a listing passes the query: every word of the search text appears in its title, address or commune
- * (case- and accent-insensitive, hyphens as spaces); type, category and commune exactly when set; price and
- * area within the bounds the visitor changed (a missing value counts as 0), the price converted into the
- * query's currency at `rates` (without rates, each price is compared as it is). Page and view play no part.
+ * (case- and accent-insensitive, hyphens as spaces); type, category and commune exactly when set; every
+ * amenity asked for; price and area within the bounds the visitor changed (a missing value counts as 0), the
+ * price converted into the query's currency at `rates` (without rates, each price is compared as it is).
+ * Page and view play no part.
  */
 export function matches(listing: Listing, query: CatalogueQuery, rates: Rates | null = null): boolean {
   return passes(listing, matcherOf(query, rates));

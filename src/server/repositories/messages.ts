@@ -42,6 +42,7 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
         );
       }
       if (q.status) where.push(eq(messages.status, q.status));
+      if (q.propertyType) where.push(eq(messages.propertyType, q.propertyType));
       const condition = and(...where);
       return pageOf(
         db,

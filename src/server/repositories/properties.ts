@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Property, PropertyInput, PropertyListQuery, PropertyStatus } from '../../contract/index.ts';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  VERIFICATION_DAYS,
+  type Property,
+  type PropertyInput,
+  type PropertyListQuery,
+  type PropertyStatus,
+  type PropertyVerification,
+} from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { properties, teamMembers } from '../../db/schema.ts';
+import { accounts, properties, teamMembers } from '../../db/schema.ts';
 import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
@@ -39,6 +46,9 @@ function toProperty({ property: p, agent }: Row): Property {
     lat: p.lat,
     long: p.long,
     features: p.features,
+    amenities: p.amenities,
+    availableFrom: p.availableFrom,
+    verifiedAt: isoOrNull(p.verifiedAt),
     media: p.media,
     managerId: p.managerId,
     agent: agent?.id ? agent : null,
@@ -53,6 +63,9 @@ function toProperty({ property: p, agent }: Row): Property {
     updatedAt: iso(p.updatedAt),
   };
 }
+
+/** A PUT replaces the listing: an availability date left out is cleared, not kept. */
+const stored = (input: PropertyInput) => ({ ...input, availableFrom: input.availableFrom ?? null });
 
 const unknownAgent = "L'agent choisi n'existe pas";
 
@@ -87,6 +100,21 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
     if (q.maxPrice !== undefined) where.push(lte(properties.price, q.maxPrice));
     if (q.minArea !== undefined) where.push(gte(properties.area, q.minArea));
     if (q.maxArea !== undefined) where.push(lte(properties.area, q.maxArea));
+    if (q.amenities?.length)
+      where.push(
+        sql`${properties.amenities} @> ARRAY[${sql.join(
+          q.amenities.map((a) => sql`${a}`),
+          sql`, `,
+        )}]::text[]`,
+      );
+    if (q.verification) {
+      const since = sql`now() - make_interval(days => ${VERIFICATION_DAYS})`;
+      where.push(
+        q.verification === 'recent'
+          ? gte(properties.verifiedAt, since)
+          : or(isNull(properties.verifiedAt), lt(properties.verifiedAt, since)),
+      );
+    }
     return and(...where);
   }
 
@@ -137,7 +165,10 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
     async create(input: PropertyInput, actor: Actor): Promise<Property> {
       return withReferenceCheck(unknownAgent, () =>
         audit.change(actor, async (tx) => {
-          const [created] = await tx.insert(properties).values(input).returning({ id: properties.id });
+          const [created] = await tx
+            .insert(properties)
+            .values(stored(input))
+            .returning({ id: properties.id });
           const property = (await get(created!.id, tx))!;
           return [
             property,
@@ -157,7 +188,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
             .update(properties)
             // Edited by staff: the listing is the agency's now, and clearing the demo keeps it.
             .set({
-              ...input,
+              ...stored(input),
               statusChangedAt: statusChangedAt(input.status),
               demo: false,
               updatedAt: sql`now()`,
@@ -186,6 +217,34 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
           { action: 'status', entity: 'property', entityId: id, label: before.title, detail },
         ];
       });
+    },
+
+    /**
+     * Staff checked the listing on site: stamps now and the account. Not an edit of the listing (its demo
+     * mark and updatedAt stay: the demo's own checks keep it removable); the audit row says who and when.
+     */
+    async verify(id: number, actor: Actor): Promise<PropertyVerification | null> {
+      return audit.change(actor, async (tx) => {
+        const [row] = await tx
+          .update(properties)
+          .set({ verifiedAt: sql`now()`, verifiedBy: actor.id })
+          .where(eq(properties.id, id))
+          .returning({ title: properties.title, verifiedAt: properties.verifiedAt });
+        if (!row) return [null, null];
+        return [
+          { id, verifiedAt: isoOrNull(row.verifiedAt), verifiedBy: actor.name },
+          { action: 'verify', entity: 'property', entityId: id, label: row.title },
+        ];
+      });
+    },
+
+    async verification(id: number): Promise<PropertyVerification | null> {
+      const [row] = await db
+        .select({ verifiedAt: properties.verifiedAt, name: accounts.name })
+        .from(properties)
+        .leftJoin(accounts, eq(accounts.id, properties.verifiedBy))
+        .where(eq(properties.id, id));
+      return row ? { id, verifiedAt: isoOrNull(row.verifiedAt), verifiedBy: row.name } : null;
     },
 
     remove(id: number, actor: Actor): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   PropertyInput,
   PropertyListQuery,
   PropertyStatusPatch,
+  PropertyVerification,
   ViewCountResponse,
 } from '../../contract/index.ts';
 import { found } from '../http-error.ts';
@@ -48,6 +49,17 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParams, body: PropertyStatusPatch, response: { 200: Property } },
     },
     async (req) => found(await repo.setStatus(req.params.id, req.body.status, req.account!), what),
+  );
+  // Issue 11: staff (agents too: they make the visits) record an on-site check. Who made it stays staff-only.
+  app.post(
+    '/properties/:id/verify',
+    { ...secured, schema: { tags, params: IdParams, response: { 200: PropertyVerification } } },
+    async (req) => found(await repo.verify(req.params.id, req.account!), what),
+  );
+  app.get(
+    '/properties/:id/verification',
+    { ...secured, schema: { tags, params: IdParams, response: { 200: PropertyVerification } } },
+    async (req) => found(await repo.verification(req.params.id), what),
   );
   app.delete(
     '/properties/:id',

@@ -1,0 +1,62 @@
+import { toast } from '../shared/toasts.ts';
+import { apiUrl } from './api-base.ts';
+import { postJson, showChecks } from './form-dom.ts';
+import { EMAIL, PHONE } from './form-rules.ts';
+import '../shared/toaster.ts';
+
+// "Signaler cette annonce" (issue 11): the contact form's message, of kind `report`, naming the listing. Listens
+// on the document: on the page of a listing added since the last publish, the dialog and its button arrive
+// with the live page (live-listing.ts), after this script has run.
+
+/** The subject staff read in the admin (French, like the rest of the admin), naming the listing. */
+const subjectOf = (title: string) => `Signalement : ${title}`.slice(0, 200);
+
+const dialogOf = () => document.querySelector<HTMLDialogElement>('[data-report-dialog]');
+
+document.addEventListener('click', (event) => {
+  const target = event.target as Element | null;
+  if (target?.closest('[data-open-report]')) dialogOf()?.showModal();
+  else if (target?.closest('[data-report-cancel]')) dialogOf()?.close();
+});
+
+document.addEventListener('submit', async (event) => {
+  const form = (event.target as Element | null)?.closest<HTMLFormElement>('[data-report-form]');
+  const dialog = dialogOf();
+  if (!form || !dialog) return;
+  event.preventDefault();
+  const text = JSON.parse(dialog.dataset.messages ?? '{}') as Record<string, string>;
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+  const required = (name: string) => (value(name) ? null : text.required!);
+  const checks: [string, string | null][] = [
+    ['senderName', required('senderName')],
+    ['senderEmail', required('senderEmail') ?? (EMAIL.test(value('senderEmail')) ? null : text.email!)],
+    ['senderPhone', value('senderPhone') && !PHONE.test(value('senderPhone')) ? text.phone! : null],
+    ['content', required('content')],
+  ];
+  if (!showChecks(form, checks)) return;
+
+  const page = document.querySelector<HTMLElement>('[data-property]');
+  const title = document.querySelector('[data-slot="title"]')?.textContent?.trim() ?? '';
+  const submit = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  submit.disabled = true;
+  submit.textContent = text.sending ?? '';
+  try {
+    await postJson(apiUrl('/messages'), {
+      senderName: value('senderName'),
+      senderEmail: value('senderEmail'),
+      senderPhone: value('senderPhone') || undefined,
+      subject: subjectOf(title || `annonce n° ${page?.dataset.property ?? ''}`),
+      content: value('content'),
+      propertyType: 'report',
+      propertyId: Number(page?.dataset.property),
+    });
+    toast.success(text.ok ?? '');
+    form.reset();
+    dialog.close();
+  } catch {
+    toast.error(text.failed ?? ''); // what was typed stays in the form
+  } finally {
+    submit.disabled = false;
+    submit.textContent = text.submit ?? '';
+  }
+});
