@@ -15,6 +15,8 @@ describe('the public site beside the API', () => {
     const before = await t.app.inject('/');
     expect(before.statusCode).toBe(503);
     expect(before.body).toContain('en cours de préparation');
+    // Under the agency's own name (its stored settings; here the AGENCY_* defaults), never a fixed brand.
+    expect(before.body).toContain(`<h1 style="color:#0f3d2e">${t.env.AGENCY_NAME}</h1>`);
 
     const dir = t.env.SITE_DIR;
     await mkdir(join(dir, '_astro'), { recursive: true });

@@ -6,10 +6,15 @@ import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { notFoundFile } from '../services/site-manifest.ts';
 
-const PREPARING = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="refresh" content="5"><title>Ndako — préparation du site</title></head>
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a visitor sees before the first build is online, under the agency's own name. */
+const preparing = (
+  agency: string,
+) => `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>${escapeHtml(agency)} — préparation du site</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1.25rem;color:#14213d">
-<h1 style="color:#0f3d2e">Ndako</h1><p>Le site est en cours de préparation. Cette page se recharge toute seule dans quelques secondes.</p></body></html>`;
+<h1 style="color:#0f3d2e">${escapeHtml(agency)}</h1><p>Le site est en cours de préparation. Cette page se recharge toute seule dans quelques secondes.</p></body></html>`;
 
 /**
  * Serves the pre-built public site from SITE_DIR. Files are looked up on each request through the path
@@ -54,7 +59,11 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     // Pages get the site's answers; API routes and media files get a plain JSON 404.
     if (!path.startsWith('/api/') && !path.startsWith('/media/')) {
       if (!existsSync(join(siteDir, 'index.html'))) {
-        return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(PREPARING);
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .type('text/html; charset=utf-8')
+          .send(preparing((await app.repos.settings.agency()).name));
       }
       // The manifest says which file answers: the language's not-found page, or for /property/{id} without
       // a page (a listing added since the last publish) the 'Propriété non trouvée' page of its language.
