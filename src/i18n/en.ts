@@ -87,7 +87,8 @@ export const en: Dictionary = {
 
   // Home: three highlights
   'home.highlights.title': 'Why choose {agency}',
-  'home.highlights.properties.title': 'Over 500 properties',
+  'home.highlights.properties.title': 'Over {count} properties',
+  'home.highlights.properties.titleExact': '{count} properties',
   'home.highlights.properties.text':
     'A wide choice of houses, apartments, villas, offices and land, checked by our agents.',
   'home.highlights.location.title': 'All over Kinshasa',

@@ -90,7 +90,8 @@ export const fr = {
 
   // Home: three highlights
   'home.highlights.title': 'Pourquoi choisir {agency}',
-  'home.highlights.properties.title': 'Plus de 500 propriétés',
+  'home.highlights.properties.title': 'Plus de {count} propriétés',
+  'home.highlights.properties.titleExact': '{count} propriétés',
   'home.highlights.properties.text':
     'Un large choix de maisons, appartements, villas, bureaux et terrains vérifiés par nos agents.',
   'home.highlights.location.title': 'Partout à Kinshasa',

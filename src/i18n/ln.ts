@@ -102,7 +102,8 @@ export const ln: Dictionary = {
 
   // Home: three highlights
   'home.highlights.title': 'Mpo na nini kopona {agency}',
-  'home.highlights.properties.title': 'Ba propriété koleka 500',
+  'home.highlights.properties.title': 'Ba propriété koleka {count}',
+  'home.highlights.properties.titleExact': 'Ba propriété {count}',
   'home.highlights.properties.text':
     'Bandako, ba appartement, ba villa, ba biro mpe ba terrain ebele, oyo ba agent na biso batali malamu.',
   'home.highlights.location.title': 'Bisika nyonso na Kinshasa',
