@@ -109,6 +109,8 @@ export const ROUTES: readonly Route[] = [
     body: [PropertyStatusPatch, () => ({ status: 'sold' })],
   },
   { call: 'PATCH /api/properties/{id}/view', access: 'public', target: 'property' },
+  { call: 'POST /api/properties/{id}/verify', access: 'staff', target: 'property' },
+  { call: 'GET /api/properties/{id}/verification', access: 'staff', target: 'property' },
   { call: 'GET /api/team', access: 'public', query: TeamListQuery },
   { call: 'POST /api/team', access: 'admin', body: [TeamMemberInput, () => memberInput()] },
   { call: 'GET /api/team/{id}', access: 'public', target: 'member' },
