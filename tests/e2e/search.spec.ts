@@ -134,8 +134,10 @@ test.describe('content search', () => {
       await expect(privacy).toHaveCount(1);
       await expect(privacy.locator('h2')).toHaveText(l.privacyTitle);
 
-      // "forage" is in many of the demo's listings: ten results, then ten more.
-      await searchFor(page, `${l.prefix}/search/?q=forage`, 'forage');
+      // "quartier" is in nearly every demo description (written in French whatever the page's language; a
+      // borehole is now an amenity, labelled "Borehole" in English, so "forage" no longer pages through in
+      // every language): ten results, then ten more.
+      await searchFor(page, `${l.prefix}/search/?q=quartier`, 'quartier');
       const total = Number((await status(page).innerText()).match(/\d+/)?.[0]);
       expect(total).toBeGreaterThan(10);
       await expect(results(page)).toHaveCount(10);
@@ -145,8 +147,8 @@ test.describe('content search', () => {
       await expect(status(page)).toHaveText(l.count);
 
       // The query and filters come back from the URL.
-      await page.goto(`${l.prefix}/search/?q=forage`);
-      await expect(page.getByRole('searchbox')).toHaveValue('forage');
+      await page.goto(`${l.prefix}/search/?q=quartier`);
+      await expect(page.getByRole('searchbox')).toHaveValue('quartier');
       await expect(results(page)).toHaveCount(10);
     });
   }
