@@ -32,11 +32,14 @@ if (publisher.mode === 'hook') {
   }, 1000);
   const outcome = await publisher.settled();
   clearInterval(progress);
-  if (outcome?.ok) {
+  if (!outcome) {
+    // The lease was another instance's (decision 0031): it builds, for this start-up too, into the shared SITE_DIR.
+    console.log('Another instance on this database is publishing the site: it is built there.');
+  } else if (outcome.ok) {
     console.log(`Public site built in ${Math.round(outcome.durationMs / 100) / 10} s and online.`);
   } else {
     console.error(
-      `The site build failed; the server keeps serving the previous build, if any.\n${outcome?.error ?? ''}`,
+      `The site build failed; the server keeps serving the previous build, if any.\n${outcome.error ?? ''}`,
     );
   }
 }

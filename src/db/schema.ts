@@ -325,8 +325,27 @@ export const visitorSalts = pgTable('visitor_salts', {
   salt: text('salt').notNull(),
 });
 
+/**
+ * One publish at a time across the instances (src/server/services/publish-lease.ts): one row while a build
+ * runs, held by the instance that builds and renewed by it until the build ends; a holder that dies stops
+ * renewing and its lease expires. The others show its progress and leave it their requests for one more run.
+ */
+export const publishLease = pgTable('publish_lease', {
+  /** Always 'site': one site, one lease. */
+  name: text('name').primaryKey(),
+  /** The holding instance (host, process and a random part). */
+  holder: text('holder').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  step: text('step'),
+  progress: doublePrecision('progress'),
+  /** Who asked another instance for a publish during this run: the holder runs once more for them. */
+  againActorId: integer('again_actor_id'),
+  againActorName: text('again_actor_name'),
+});
+
 /** Tables of shared, short-lived state: never backed up or restored. */
-export const TRANSIENT_TABLES: readonly string[] = ['rate_limit_hits', 'visitor_salts'];
+export const TRANSIENT_TABLES: readonly string[] = ['rate_limit_hits', 'visitor_salts', 'publish_lease'];
 /**
  * Settings that staff edit, one JSON value per key (`agency`: the agency's identity, see
  * src/contract/settings.ts). Generic so later settings join it without a migration each; a key without a

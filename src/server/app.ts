@@ -37,6 +37,7 @@ import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
+import { publishLease } from './services/publish-lease.ts';
 import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
@@ -86,6 +87,8 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
+    // One builder at a time among the instances on this database (decision 0031).
+    lease: publishLease(app.repos.publishLease, { log: app.log }),
     build:
       siteBuilder ??
       astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count(), app.siteManifest),

@@ -7,6 +7,7 @@ import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
+import { publishLeaseRepository } from './repositories/publish-lease.ts';
 import { sharedStateRepository } from './repositories/shared-state.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { ratesRepository } from './repositories/rates.ts';
@@ -34,6 +35,7 @@ export function createRepositories(database: Database, env: Env) {
     stats: statsRepository(database, rates),
     demo: demoRepository(database, audit),
     sharedState: sharedStateRepository(database),
+    publishLease: publishLeaseRepository(database),
     settings: settingsRepository(database, audit, agencyDefaults(env)),
     rates: ratesRepository(database, rates, audit),
   };

@@ -65,7 +65,7 @@ describe('the listing read cache', () => {
     expect(again.headers['x-cache']).toBe('hit');
     expect(again.body).toBe(first.body);
 
-    // A visitor's view moves a count only: the cached answer stays (its count up to 10 s old).
+    // A visitor's view moves a count only: the cached answer stays (its count up to 3 s old).
     const view = await t.app.inject({ method: 'PATCH', url: `/api/properties/${p.id}/view` });
     expect(view.statusCode).toBe(200);
     expect(view.json<{ viewCount: number }>().viewCount).toBe(1);

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../../src/db/schema.ts';
 import { parseEnv } from '../../src/env.ts';
 import { createApp } from '../../src/server/app.ts';
+import { READ_CACHE_TTL_MS } from '../../src/server/plugins/read-cache.ts';
 import { tablesInOrder } from '../../src/server/repositories/dump.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { messageInput, nextIp } from '../helpers/fixtures.ts';
+import { createProperty, messageInput, nextIp } from '../helpers/fixtures.ts';
 import { writeManifest, writeSite } from '../helpers/site-builder.ts';
 
 // Two API instances on one database, as two `npm start` processes on one DATABASE_URL behind a balancer:
@@ -87,9 +88,32 @@ describe('several API instances on one database', () => {
     expect(await state.purgeHits(new Date(Date.now() + 1000))).toBeGreaterThan(0);
   });
 
+  it('show a write made through the other instance within the read cache’s bound (3 s), not later', async () => {
+    const p = await createProperty(t, { title: 'Villa à Ngaliema, vue sur le fleuve' });
+    const read = () => second.inject(`/api/properties/${p.id}`);
+    expect((await read()).json<{ status: string }>().status).toBe('available');
+    const writtenAt = Date.now();
+    const sold = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${p.id}/status`,
+      headers: t.auth,
+      payload: { status: 'sold' },
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    // The other instance's cache is not emptied by this write: its answer may be stale, for the TTL at most.
+    let seen = await read();
+    while (seen.json<{ status: string }>().status !== 'sold' && Date.now() - writtenAt < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await read();
+    }
+    expect(seen.json<{ status: string }>().status).toBe('sold');
+    expect(Date.now() - writtenAt).toBeLessThanOrEqual(READ_CACHE_TTL_MS + 500);
+  });
+
   it('keep that shared state out of backups: it is transient', () => {
     expect(tablesInOrder()).not.toContain('rate_limit_hits');
     expect(tablesInOrder()).not.toContain('visitor_salts');
+    expect(tablesInOrder()).not.toContain('publish_lease');
     expect(tablesInOrder()).toContain('page_views');
   });
 });

@@ -13,14 +13,18 @@ declare module 'fastify' {
   }
 }
 
-const TTL_MS = 10_000;
+/**
+ * How long an answer is reused: also how late an instance may show a write made through another instance on
+ * the same database (each empties only its own cache), the bound the README states (decision 0031).
+ */
+export const READ_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 500;
 /** Writes that change what the cached reads show: listings and their agents (view counts excepted), and the
  *  exchange rates (the rates themselves, and the order of a sort by price). */
 const INVALIDATES = /^\/api\/(properties|team|rates)(\/|\?|$)/;
 
 /**
- * Keeps the serialised answers of the public listing reads for a few seconds, keyed by URL, so a burst of
+ * Keeps the serialised answers of the public listing reads for three seconds, keyed by URL, so a burst of
  * identical reads costs one query and one serialisation. Any staff write to listings or the team empties
  * it at once, so an answer is never older than the last write made through this server; the TTL bounds what
  * another server on the same PostgreSQL database may have changed meanwhile. View counts are the exception:
@@ -46,7 +50,7 @@ export default fp(async function readCache(app: FastifyInstance) {
       !reply.hasHeader('x-cache')
     ) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(request.url, { payload, expires: Date.now() + TTL_MS });
+      entries.set(request.url, { payload, expires: Date.now() + READ_CACHE_TTL_MS });
     }
     return payload;
   });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_NEUTRAL_ENTITIES, type PublishState } from '../../contract/index.ts';
 import type { Actor, AuditRepository } from '../repositories/audit.ts';
+import type { HeldLease, PublishLease } from './publish-lease.ts';
 import type { BuildReport, SiteBuilder } from './site-build.ts';
 import type { SiteFolder } from './site-folder.ts';
 
@@ -14,6 +15,8 @@ export interface PublisherOptions {
   audit: AuditRepository;
   folder: SiteFolder;
   build: SiteBuilder;
+  /** One publish at a time across the instances on this database (services/publish-lease.ts). */
+  lease: PublishLease;
   /** With a deploy hook, publishing POSTs there instead of building here. */
   hookUrl?: string | undefined;
   /** Publish this long after the last recorded change; 0: never automatically. */
@@ -162,7 +165,11 @@ export function createPublisher(options: PublisherOptions) {
     // This run includes every change made so far: a scheduled automatic publish would add nothing.
     clearTimeout(autoTimer);
     autoAt = null;
+    let held: HeldLease | null = null;
     try {
+      held = await options.lease.acquire(actor, current, (reason) => current.abort.abort(new Error(reason)));
+      // Another instance is building: it runs once more for this request after its build.
+      if (!held) return;
       let how = 'Construit sur le serveur';
       if (mode === 'local') await buildHere(current);
       else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
@@ -184,13 +191,21 @@ export function createPublisher(options: PublisherOptions) {
         );
       log.info({ durationMs, mode, actor: actor.name }, 'public site published');
     } catch (error) {
-      const message = (error as Error).message || 'Échec de la publication';
+      // A lease lost mid-build says so, rather than the builder's "interrupted".
+      const lost = closing ? null : (current.abort.signal.reason as Error | undefined);
+      const message =
+        (lost ? `Publication arrêtée : ${lost.message}` : (error as Error).message) ||
+        'Échec de la publication';
       last = { ok: false, durationMs: Date.now() - current.startedAt.getTime(), error: message };
       // Stopped by a shutdown is expected; any other failure is something to look at.
-      if (current.abort.signal.aborted) log.warn({ mode, error: message }, 'publishing stopped by shutdown');
+      if (current.abort.signal.aborted && closing)
+        log.warn({ mode, error: message }, 'publishing stopped by shutdown');
       else log.error({ mode, error: message }, 'publishing the public site failed');
     } finally {
       run = null;
+      // A request another instance left during this run is served like one made here: one more run.
+      const asked = await held?.release();
+      if (asked && !closing) again ??= asked;
     }
   }
 
@@ -233,15 +248,17 @@ export function createPublisher(options: PublisherOptions) {
 
     async state(): Promise<PublishState> {
       const { lastPublishedAt, pendingChanges } = await audit.publishing();
-      const failed = !run && last?.ok === false;
+      // A build on another instance shows here as running, with its step and progress.
+      const running = run ?? (await options.lease.elsewhere());
+      const failed = !running && last?.ok === false;
       return {
-        state: run ? 'running' : failed ? 'failed' : 'idle',
+        state: running ? 'running' : failed ? 'failed' : 'idle',
         mode,
         lastPublishedAt: lastPublishedAt?.toISOString() ?? null,
         ...(failed && last?.error ? { lastError: last.error } : {}),
-        startedAt: run?.startedAt.toISOString() ?? null,
-        step: run?.step ?? null,
-        progress: run?.progress ?? null,
+        startedAt: running?.startedAt.toISOString() ?? null,
+        step: running?.step ?? null,
+        progress: running?.progress ?? null,
         lastDurationMs,
         pendingChanges,
         autoPublishAt: autoAt?.toISOString() ?? null,
