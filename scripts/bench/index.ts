@@ -11,6 +11,7 @@ import { measure as api } from './api.ts';
 import { measure as build } from './build.ts';
 import { measure as catalogue } from './catalogue.ts';
 import { measure as crash } from './crash.ts';
+import { measure as instances } from './instances.ts';
 import { measure as javascript } from './javascript.ts';
 import { createContext } from './lib/context.ts';
 import {
@@ -41,6 +42,7 @@ const MEASURES: Measure[] = [
   catalogue,
   build,
   api,
+  instances,
   publish,
   crash,
   load,

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { haproxyPath, startHaproxy, type Balancer } from '../../scripts/lib/haproxy.ts';
 import type { Property, PublishState } from '../../src/contract/index.ts';
 import { READ_CACHE_TTL_MS } from '../../src/server/plugins/read-cache.ts';
@@ -27,14 +28,6 @@ if (!HAPROXY)
   console.warn(
     'tests/deploy/instances.test.ts skipped: haproxy is not installed (apt-get install -y haproxy)',
   );
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let pg: TestPostgres;
 let adminSql: postgres.Sql;
