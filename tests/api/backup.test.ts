@@ -19,7 +19,7 @@ import {
   verifyArchive,
   type BackupResult,
 } from '../../src/server/services/backup.ts';
-import { buildTestApp, openTestDatabase, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, openTestDatabase, testEnv, type TestApp } from '../helpers/app.ts';
 import { createMessage, createProperty, propertyInput } from '../helpers/fixtures.ts';
 import { makeImage, uploadForm } from '../helpers/media.ts';
 import { writeSite } from '../helpers/site-builder.ts';
@@ -135,13 +135,7 @@ describe('backup and restore', () => {
     expect((await dumpRepository(target.database).dump()).tables.map((table) => table.lines)).toEqual(exact);
     expect(await filesOf(mediaDir)).toEqual(files);
 
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SITE_DIR: join(dataDir, 'site'),
-      SEED: 'none',
-      LOG_LEVEL: 'silent',
-    });
+    const env = testEnv(dataDir);
     const app = await createApp({ env, database: target.database, siteBuilder: writeSite('Restauré') });
     try {
       // The accounts came back: the admin of before logs in with the same password.

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../../src/db/schema.ts';
-import { parseEnv } from '../../src/env.ts';
-import { createApp } from '../../src/server/app.ts';
 import { READ_CACHE_TTL_MS } from '../../src/server/plugins/read-cache.ts';
 import { tablesInOrder } from '../../src/server/repositories/dump.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildSecondInstance, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, messageInput, nextIp } from '../helpers/fixtures.ts';
 import { writeManifest, writeSite } from '../helpers/site-builder.ts';
 
@@ -17,24 +12,16 @@ import { writeManifest, writeSite } from '../helpers/site-builder.ts';
 // from the database. Before the shared state, each instance counted its own limits and salted its own hashes.
 let t: TestApp;
 let second: FastifyInstance;
-let secondDir: string;
+let closeSecond: () => Promise<void>;
 beforeAll(async () => {
   t = await buildTestApp();
-  secondDir = await mkdtemp(join(tmpdir(), 'ndako-second-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: secondDir,
-    SITE_DIR: join(secondDir, 'site'),
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-  });
-  second = await createApp({ env, database: t.database, siteBuilder: writeSite('B') });
-  for (const dir of [t.env.SITE_DIR, env.SITE_DIR]) await writeManifest(dir);
+  const other = await buildSecondInstance(t, writeSite('B'));
+  ({ app: second, close: closeSecond } = other);
+  for (const dir of [t.env.SITE_DIR, other.env.SITE_DIR]) await writeManifest(dir);
 });
 afterAll(async () => {
-  await second.close();
+  await closeSecond();
   await t.close();
-  await rm(secondDir, { recursive: true, force: true });
 });
 
 const contact = (app: FastifyInstance, ip: string) =>

@@ -1,39 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PublishState } from '../../src/contract/index.ts';
 import { publishLease as leaseTable } from '../../src/db/schema.ts';
-import { parseEnv } from '../../src/env.ts';
-import { createApp } from '../../src/server/app.ts';
 import { publishLease } from '../../src/server/services/publish-lease.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildSecondInstance, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { steeredBuilder } from '../helpers/site-builder.ts';
 
 // One publish at a time across API instances on one database (decision 0031): two apps on one database
 // stand for two `npm start` processes; each builds with its own steered builder, so a test sees who built.
 let t: TestApp;
 let second: FastifyInstance;
-let secondDir: string;
+let closeSecond: () => Promise<void>;
 const builderA = steeredBuilder();
 const builderB = steeredBuilder();
 beforeAll(async () => {
   t = await buildTestApp({ siteBuilder: builderA.build });
-  secondDir = await mkdtemp(join(tmpdir(), 'ndako-second-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: secondDir,
-    SITE_DIR: join(secondDir, 'site'),
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-  });
-  second = await createApp({ env, database: t.database, siteBuilder: builderB.build });
+  ({ app: second, close: closeSecond } = await buildSecondInstance(t, builderB.build));
 });
 afterAll(async () => {
-  await second.close();
+  await closeSecond();
   await t.close();
-  await rm(secondDir, { recursive: true, force: true });
 });
 
 const publish = (app: FastifyInstance) =>

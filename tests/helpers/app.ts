@@ -30,18 +30,22 @@ export interface TestApp {
 
 let passwordHash: Promise<string> | undefined;
 
-export async function buildTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; siteBuilder?: SiteBuilder } = {},
-): Promise<TestApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
-  const env = parseEnv({
+/** The suites' configuration of an app on `dataDir` (its site in `dataDir/site`, no seed, no log). */
+export const testEnv = (dataDir: string, vars: Record<string, string> = {}): Env =>
+  parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SITE_DIR: join(dataDir, 'site'),
     SEED: 'none',
     LOG_LEVEL: 'silent',
-    ...options.env,
+    ...vars,
   });
+
+export async function buildTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; siteBuilder?: SiteBuilder } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-test-'));
+  const env = testEnv(dataDir, options.env);
   const { database, drop } = await openTestDatabase();
   const app = await createApp({
     env,
@@ -107,6 +111,27 @@ export async function buildBareApp(
     close: async () => {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another API instance on `t`'s database, with its own data folder and memory: two `npm start` processes on
+ * one DATABASE_URL. `close` stops it and deletes its folder (before `t.close()`).
+ */
+export async function buildSecondInstance(
+  t: TestApp,
+  siteBuilder: SiteBuilder,
+): Promise<{ app: FastifyInstance; env: Env; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ndako-second-'));
+  const env = testEnv(dataDir);
+  const app = await createApp({ env, database: t.database, siteBuilder });
+  return {
+    app,
+    env,
+    close: async () => {
+      await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
