@@ -133,7 +133,12 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
     media: p.media.map((m, i) => mediaView(m, i, p.media.length, t)),
     map:
       p.lat != null && p.long != null
-        ? { lat: p.lat, lng: p.long, label: t('property.map.label', { title: p.title }) }
+        ? {
+            lat: p.lat,
+            lng: p.long,
+            label: t('property.map.label', { title: p.title }),
+            commune: t('property.map.commune', { commune: p.state }),
+          }
         : null,
     contact: {
       ...contact,

@@ -135,7 +135,11 @@ test.describe('property page', () => {
     await expect(page.locator('.results article h3')).toHaveText([p.title]);
 
     await open(page, `/property/${p.id}`);
+    // Issue 12: scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
     await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-property-map]')).toContainText('Position approximative');
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Voir sur la carte' }).click();
     await expect(page.locator('[data-property-map].leaflet-container')).toBeVisible();
   });
 
