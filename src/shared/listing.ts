@@ -55,6 +55,7 @@ export const LISTING_MESSAGES = [
   'property.gallery.position',
   'property.gallery.thumbnail',
   'property.map.label',
+  'property.map.commune',
   'property.agent.agencyRole',
   'property.agent.photoAlt',
   'property.whatsappMessage',
