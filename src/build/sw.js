@@ -78,18 +78,18 @@ function keptWith(page, path) {
 }
 
 /**
- * The first page of a visit loaded before this worker ran: the page tells what it fetched (its address and
- * the resources the browser timed), and the worker keeps them, from the browser's HTTP cache mostly.
+ * The first page of a visit loaded before this worker ran: it sends the names of its performance entries
+ * (the resources it loaded; the message's sender is the page), and the worker keeps them, from the browser's HTTP cache mostly.
  */
-async function keepFirstPage(data) {
-  const page = new URL(data.page);
+async function keepFirstPage(address, resources) {
+  const page = new URL(address);
   if (page.origin !== self.location.origin || NEVER.test(page.pathname)) return;
   const response = await fetch(page.pathname).catch(() => null);
   if (!response?.ok) return;
   await store(page.pathname, response);
   await keepOfflinePage(page.pathname);
-  for (const address of data.resources) {
-    const url = new URL(address, page);
+  for (const resource of resources) {
+    const url = new URL(resource, page);
     if (url.origin !== self.location.origin || !keptWith(page.pathname, url.pathname)) continue;
     if (await caches.match(url.pathname)) continue;
     const r = await fetch(url.pathname).catch(() => null);
@@ -98,9 +98,10 @@ async function keepFirstPage(data) {
 }
 
 self.addEventListener('message', (event) => {
-  const data = event.data;
-  if (data && typeof data.page === 'string' && Array.isArray(data.resources))
-    event.waitUntil(keepFirstPage(data));
+  // The page's resources (strings); the page itself is the message's sender.
+  const resources = event.data;
+  if (event.source && Array.isArray(resources) && resources.every((r) => typeof r === 'string'))
+    event.waitUntil(keepFirstPage(event.source.url, resources));
 });
 
 /** Pages: the network first (a publish shows at once), the stored copy without signal, else the offline page. */

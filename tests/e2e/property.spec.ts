@@ -115,7 +115,7 @@ test.describe('property page', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('share: copy link toast; favourite heart is the catalogue store; the map loads on scroll', async ({
+  test('share: copy link toast; favourite heart is the catalogue store; the map loads on tap', async ({
     page,
     context,
     request,
