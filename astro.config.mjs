@@ -8,6 +8,7 @@ import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { searchIndex } from './src/build/search-index.ts';
+import { webApp } from './src/build/service-worker.ts';
 import { siteManifestWriter } from './src/build/site-manifest.ts';
 import { env } from './src/env.ts';
 
@@ -28,6 +29,8 @@ export default defineConfig({
     siteManifestWriter(),
     // Before precompress: Pagefind's script is compressed with the rest.
     searchIndex(),
+    // The service worker, web app manifests and icons (issue 12), compressed with the rest too.
+    webApp(),
     precompress(),
   ],
   vite: {

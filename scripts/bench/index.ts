@@ -31,11 +31,13 @@ import { measure as pagefind } from './pagefind.ts';
 import { measure as load } from './load.ts';
 import { measure as publish } from './publish.ts';
 import { measure as search } from './search.ts';
+import { measure as session } from './session.ts';
 
 /** In the order they run: page measures on the 500-listing demo first, writes and load (which add data) last. */
 const MEASURES: Measure[] = [
   lighthouse,
   listingBytes,
+  session,
   javascript,
   search,
   pagefind,

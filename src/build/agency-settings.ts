@@ -1,5 +1,10 @@
 import type { AstroIntegration } from 'astro';
+import type { AgencySettings } from '../contract/index.ts';
 import { agencySettings } from './api.ts';
+
+let read: AgencySettings | null = null;
+/** The settings this build read (null outside `astro build`): the web app manifest names the app with them. */
+export const settingsOfThisBuild = () => read;
 
 /**
  * Reads the agency's stored identity from the API once, before a build renders anything, and hands it to
@@ -14,6 +19,7 @@ export function agencySettingsAtBuild(): AstroIntegration {
       'astro:config:setup': async ({ command, updateConfig, logger }) => {
         if (command !== 'build') return;
         const settings = await agencySettings();
+        read = settings;
         logger.info(`Agency: ${settings.name}${settings.updatedAt ? '' : ' (configured defaults)'}`);
         updateConfig({ vite: { define: { __NDAKO_AGENCY__: JSON.stringify(settings) } } });
       },

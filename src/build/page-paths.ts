@@ -2,8 +2,11 @@ import { readdirSync } from 'node:fs';
 
 /** The page files of the public site: one per address, each built in every language. */
 const PAGES_DIR = new URL('../pages/[...lang]/', import.meta.url);
-/** Page files that answer for addresses that are not pages of their own (not found, a listing not built yet). */
-const NOT_ADDRESSES = new Set(['404', 'property-not-found']);
+/**
+ * Page files that answer for addresses that are not pages of their own (not found, a listing not built yet,
+ * and the service worker's answer without signal).
+ */
+const NOT_ADDRESSES = new Set(['404', 'property-not-found', 'offline']);
 
 const pageFiles = (dir: URL) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })

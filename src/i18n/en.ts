@@ -506,4 +506,18 @@ export const en: Dictionary = {
   'report.close': 'Close',
   'toast.reportSent': 'Thank you! Your report has been sent to the agency.',
   'toast.reportFailed': 'The report could not be sent. Please try again.',
+  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  'property.map.show': 'Show on the map',
+  'property.map.commune': '{commune} commune',
+  'property.map.approx': 'Approximate location',
+  'property.map.onTap': 'The map loads only when you ask for it, to save your data.',
+  'saveData.note': 'Data saver on: smaller photos, videos on request.',
+  'offline.title': 'No connection',
+  'offline.text':
+    'This page is not saved on your phone yet. The pages you have already opened remain available without a network.',
+  'offline.retry': 'Try again',
+  'offline.links': 'Available without a network',
+  'home.app.install': 'Install the app',
+  'home.app.installText':
+    'Add {agency} to your home screen: it opens like an app, and the properties you have seen stay available without a network.',
 };

@@ -511,4 +511,18 @@ export const fr = {
   'report.close': 'Fermer',
   'toast.reportSent': "Merci ! Votre signalement a été transmis à l'agence.",
   'toast.reportFailed': "Le signalement n'a pas pu être envoyé. Veuillez réessayer.",
+  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  'property.map.show': 'Voir sur la carte',
+  'property.map.commune': 'Commune de {commune}',
+  'property.map.approx': 'Position approximative',
+  'property.map.onTap': 'La carte ne se charge que si vous la demandez, pour économiser vos données.',
+  'saveData.note': 'Économie de données active : photos réduites, vidéos sur demande.',
+  'offline.title': 'Pas de connexion',
+  'offline.text':
+    "Cette page n'est pas encore enregistrée sur votre téléphone. Les pages que vous avez déjà ouvertes restent disponibles sans réseau.",
+  'offline.retry': 'Réessayer',
+  'offline.links': 'Disponible sans réseau',
+  'home.app.install': "Installer l'application",
+  'home.app.installText':
+    "Ajoutez {agency} à votre écran d'accueil : il s'ouvre comme une application, et les propriétés déjà vues restent consultables sans réseau.",
 } as const;

@@ -528,4 +528,18 @@ export const ln: Dictionary = {
   'report.close': 'Kanga',
   'toast.reportSent': 'Matondi! Agence ezwi nsango na yo.',
   'toast.reportFailed': 'Nsango etindami te. Meka lisusu.',
+  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  'property.map.show': 'Tala na carte',
+  'property.map.commune': 'Commune ya {commune}',
+  'property.map.approx': 'Esika pene-pene',
+  'property.map.onTap': 'Carte ekoya kaka soki osengi yango, mpo na kobatela ba données na yo.',
+  'saveData.note': 'Kobatela ba données: bafoto ya mike, ba vidéo soki osengi.',
+  'offline.title': 'Internet ezali te',
+  'offline.text':
+    'Lokasa oyo ebatelami naino te na telefone na yo. Nkasa oyo osi ofungolaki ezali kaka, ata internet ezali te.',
+  'offline.retry': 'Meka lisusu',
+  'offline.links': 'Ezali ata internet ezali te',
+  'home.app.install': 'Tia application',
+  'home.app.installText':
+    'Bakisa {agency} na écran ya telefone na yo: ekofungwama lokola application, mpe ba propriété osi otalaki ekozala ata internet ezali te.',
 };

@@ -7,6 +7,7 @@ import { $favorites, toggleFavorite } from '../stores/favorites.ts';
 import { toast } from '../shared/toasts.ts';
 import { loadMedia } from './catalogue/media-shards.ts';
 import { CARD_IMAGE_SIZES, cardView, HEART_PATH, wrapIndex } from '../shared/card.ts';
+import { autoplayUnlessSavingData } from '../shared/save-data.ts';
 import type { CardMedia, Listing } from '../shared/listing-index.ts';
 import type { Rates } from '../shared/money.ts';
 
@@ -50,10 +51,11 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             <video
               src={current.url}
               poster={current.thumbnail || undefined}
+              ref={autoplayUnlessSavingData}
               muted
               loop
-              autoPlay
               playsInline
+              preload="none"
               width={400}
               height={300}
             />

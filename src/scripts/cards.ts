@@ -2,6 +2,7 @@ import { $favorites, toggleFavorite } from '../stores/favorites.ts';
 import { toast } from '../shared/toasts.ts';
 import { wrapIndex } from '../shared/card.ts';
 import '../shared/toaster.ts';
+import { autoplayUnlessSavingData } from '../shared/save-data.ts';
 
 // Property cards are static HTML; this one small script makes their media carousel and favourite heart
 // work, by delegation, so a page of cards costs one listener and no framework.
@@ -27,6 +28,10 @@ export function showSlide(carousel: HTMLElement, next: number) {
     badge.textContent = kind === 'video' ? (badge.dataset.video ?? 'video') : (badge.dataset.threeD ?? '3D');
   }
 }
+
+// A card's first video starts here rather than by an autoplay attribute: under Save-Data it stays still
+// (issue 12), which the static HTML cannot know.
+document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]').forEach(autoplayUnlessSavingData);
 
 document.addEventListener('click', (event) => {
   const target = event.target as Element | null;

@@ -170,6 +170,8 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
   const map = page.querySelector('[data-property-map]');
   if (v.map) {
     set(map, { 'data-lat': v.map.lat, 'data-lng': v.map.lng, 'aria-label': v.map.label });
+    text('map-commune', v.map.commune);
+    text('map-where', v.where);
     slot('no-map')?.remove();
   } else map?.remove();
 

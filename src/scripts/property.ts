@@ -13,7 +13,7 @@ import { loadLeafletCss } from '../shared/leaflet-css.ts';
 import { showTrust } from './trust.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
-// which downloads Leaflet only when it scrolls into view. The pre-built page runs it on load; the page of a
+// which downloads Leaflet only when the visitor taps "Voir sur la carte". The pre-built page runs it on load; the page of a
 // listing added since the last publish (live-listing.ts) once it has filled the listing in.
 
 /**
@@ -31,6 +31,29 @@ export function sendView(id: number) {
     // Storage unavailable: count this load.
   }
   void fetch(apiUrl(`/properties/${id}/view`), { method: 'PATCH', keepalive: true }).catch(() => {});
+}
+
+async function openMap(mapBox: HTMLElement) {
+  mapBox.setAttribute('aria-busy', 'true');
+  mapBox.textContent = mapBox.dataset.loading ?? '';
+  const [{ default: L }] = await Promise.all([import('leaflet'), loadLeafletCss()]);
+  const lat = Number(mapBox.dataset.lat);
+  const lng = Number(mapBox.dataset.lng);
+  mapBox.textContent = '';
+  mapBox.classList.add('open');
+  mapBox.removeAttribute('aria-busy');
+  const map = L.map(mapBox, { scrollWheelZoom: false }).setView([lat, lng], 15);
+  L.tileLayer(mapBox.dataset.tiles ?? '', {
+    attribution: mapBox.dataset.attribution ?? '',
+    maxZoom: 19,
+  }).addTo(map);
+  L.circleMarker([lat, lng], {
+    radius: 11,
+    color: '#0f3d2e',
+    weight: 3,
+    fillColor: '#f2b705',
+    fillOpacity: 1,
+  }).addTo(map);
 }
 
 export function setUpPropertyPage(page: HTMLElement) {
@@ -66,33 +89,12 @@ export function setUpPropertyPage(page: HTMLElement) {
     }
   });
 
+  // Issue 12: the map waits for the visitor's tap (Leaflet and four or so tiles are most of a listing's
+  // bytes); until then the page shows the commune and the address.
   const mapBox = page.querySelector<HTMLElement>('[data-property-map]');
-  if (mapBox) {
-    const observer = new IntersectionObserver(
-      async (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        const [{ default: L }] = await Promise.all([import('leaflet'), loadLeafletCss()]);
-        const lat = Number(mapBox.dataset.lat);
-        const lng = Number(mapBox.dataset.lng);
-        mapBox.textContent = '';
-        const map = L.map(mapBox, { scrollWheelZoom: false }).setView([lat, lng], 15);
-        L.tileLayer(mapBox.dataset.tiles ?? '', {
-          attribution: mapBox.dataset.attribution ?? '',
-          maxZoom: 19,
-        }).addTo(map);
-        L.circleMarker([lat, lng], {
-          radius: 11,
-          color: '#0f3d2e',
-          weight: 3,
-          fillColor: '#f2b705',
-          fillOpacity: 1,
-        }).addTo(map);
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(mapBox);
-  }
+  mapBox?.querySelector('[data-show-map]')?.addEventListener('click', () => void openMap(mapBox), {
+    once: true,
+  });
 }
 
 const page = document.querySelector<HTMLElement>('[data-property]');

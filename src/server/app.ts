@@ -20,6 +20,7 @@ import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
 import { QuietRequestLog } from './request-log.ts';
+import { MEDIA_VARIANT, saveDataRewrite } from './services/save-data.ts';
 import accountsRoutes from './routes/accounts.ts';
 import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
@@ -183,6 +184,10 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     { prefix: '/api' },
   );
 
+  // A picture variant depends on Save-Data (services/save-data.ts): caches must keep both answers apart.
+  app.addHook('onRequest', async (request, reply) => {
+    if (MEDIA_VARIANT.test(request.url.split('?')[0] ?? '')) reply.header('vary', 'Save-Data');
+  });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
@@ -226,6 +231,8 @@ export async function createApp(
     },
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
+    // Save-Data: on gets the smallest variant of a picture (issue 12).
+    rewriteUrl: saveDataRewrite(resolve(env.DATA_DIR, 'media')),
     frameworkErrors,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is an unsupported type, not a string.

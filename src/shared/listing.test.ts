@@ -94,7 +94,12 @@ describe('listingView', () => {
       { text: 'Villa', status: false },
       { text: 'Special offer', status: true },
     ]);
-    expect(v.map).toEqual({ lat: -4.3, lng: 15.3, label: expect.stringContaining('Villa') });
+    expect(v.map).toEqual({
+      lat: -4.3,
+      lng: 15.3,
+      label: expect.stringContaining('Villa'),
+      commune: 'Gombe commune',
+    });
     expect(v.approx).toBe('≈ 4,200,000 CDF/month');
     expect(v.rateNote).toBe('Rate of 12/11/2026: 1 USD = 2,800 CDF · 1 EUR = 1.1 USD');
     expect(v.moveIn).toBeNull();

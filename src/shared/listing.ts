@@ -55,6 +55,7 @@ export const LISTING_MESSAGES = [
   'property.gallery.position',
   'property.gallery.thumbnail',
   'property.map.label',
+  'property.map.commune',
   'property.agent.agencyRole',
   'property.agent.photoAlt',
   'property.whatsappMessage',
@@ -133,7 +134,12 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
     media: p.media.map((m, i) => mediaView(m, i, p.media.length, t)),
     map:
       p.lat != null && p.long != null
-        ? { lat: p.lat, lng: p.long, label: t('property.map.label', { title: p.title }) }
+        ? {
+            lat: p.lat,
+            lng: p.long,
+            label: t('property.map.label', { title: p.title }),
+            commune: t('property.map.commune', { commune: p.state }),
+          }
         : null,
     contact: {
       ...contact,

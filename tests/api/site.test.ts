@@ -48,6 +48,35 @@ describe('the public site beside the API', () => {
     expect(api.json().message).toContain('/api/nowhere');
   });
 
+  it('serves the service worker revalidated on every visit, under a policy that lets it fetch the site', async () => {
+    await writeFile(join(t.env.SITE_DIR, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    const sw = await t.app.inject('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-security-policy']).toBe("default-src 'self'; frame-ancestors 'none'");
+    // Other scripts keep the resources' policy.
+    const asset = await t.app.inject('/_astro/app.abc123.js');
+    expect(asset.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('answers Save-Data: on with the smallest variant of a picture, and says responses vary on it', async () => {
+    const media = join(t.env.DATA_DIR, 'media');
+    await mkdir(media, { recursive: true });
+    await writeFile(join(media, 'pic-480.webp'), 'small');
+    await writeFile(join(media, 'pic-960.webp'), 'large picture');
+    const plain = await t.app.inject('/media/pic-960.webp');
+    expect(plain.body).toBe('large picture');
+    expect(plain.headers.vary).toContain('Save-Data');
+    const saving = await t.app.inject({ url: '/media/pic-960.webp', headers: { 'save-data': 'on' } });
+    expect(saving.statusCode).toBe(200);
+    expect(saving.body).toBe('small');
+    expect(saving.headers.vary).toContain('Save-Data');
+    // Without a smaller variant, the file asked for.
+    await writeFile(join(media, 'solo-720.webp'), 'only one');
+    const solo = await t.app.inject({ url: '/media/solo-720.webp', headers: { 'save-data': 'on' } });
+    expect(solo.body).toBe('only one');
+  });
+
   it('never serves files outside the site folder', async () => {
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
       const res = await t.app.inject(url);

@@ -121,8 +121,12 @@ test('a listing added since the build is shown from the live API, in the visitor
   await expect(page.getByRole('dialog')).toContainText(`Propriété : ${p.title}`);
   await page.getByRole('button', { name: 'Annuler' }).click();
 
-  // The map loads when it scrolls into view.
+  // The map loads on tap, not when it scrolls into view.
+  // Issue 12: scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
   await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-property-map]')).toContainText('Position approximative');
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Voir sur la carte' }).click();
   await expect(page.locator('[data-property-map].leaflet-container')).toBeVisible();
 
   // One view increment for the load, on the server and in this browser.

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Response as PwResponse } from '@playwright/test';
 import { expect, ready, test } from './fixtures.ts';
 
 async function firstListing(request: APIRequestContext, query = '') {
@@ -115,7 +115,7 @@ test.describe('property page', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('share: copy link toast; favourite heart is the catalogue store; the map loads on scroll', async ({
+  test('share: copy link toast; favourite heart is the catalogue store; the map loads on tap', async ({
     page,
     context,
     request,
@@ -135,8 +135,41 @@ test.describe('property page', () => {
     await expect(page.locator('.results article h3')).toHaveText([p.title]);
 
     await open(page, `/property/${p.id}`);
+    // Issue 12: scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
     await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-property-map]')).toContainText('Position approximative');
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Voir sur la carte' }).click();
     await expect(page.locator('[data-property-map].leaflet-container')).toBeVisible();
+  });
+
+  test('Save-Data: one discreet line, and every picture in its smallest variant', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const p = await firstListing(request);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const pictures: PwResponse[] = [];
+    page.on('response', (r) => {
+      if (/^\/media\/.+-\d+\.webp$/.test(new URL(r.url()).pathname)) pictures.push(r);
+    });
+    await open(page, `/property/${p.id}`);
+    await expect(page.getByText('Économie de données active')).toBeVisible();
+    await expect.poll(() => pictures.length).toBeGreaterThan(0);
+    for (const r of pictures) {
+      expect(await r.request().headerValue('save-data')).toBe('on');
+      expect(await r.headerValue('vary')).toContain('Save-Data');
+      // Whatever width the srcset chose, the bytes are the 480 px variant's.
+      const smallest = await request.get(r.url().replace(/-\d+\.webp$/, '-480.webp'));
+      expect((await r.body()).length, r.url()).toBe((await smallest.body()).length);
+    }
+  });
+
+  test('without Save-Data the line stays hidden', async ({ page, request }) => {
+    await open(page, `/property/${(await firstListing(request)).id}`);
+    await expect(page.locator('.save-data-note')).toBeHidden();
   });
 
   test('a catalogue card leads to its page', async ({ page }) => {

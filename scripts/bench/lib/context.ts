@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite, startNdako, type Proc } from './server.ts';
+import { startTileStub } from './tiles.ts';
 
 /** The bench's ports (the range set aside for it on this machine). */
 const PORTS = [4481, 4482, 4483, 4484, 4485, 4486, 4487, 4488, 4489];
@@ -88,6 +89,7 @@ async function startSite(ctx: Context, listings: number): Promise<Site> {
   // For working on a measure: BENCH_SITE_URL and BENCH_SITE_DIR (its DATA_DIR) reuse a running demo.
   const reuse = process.env.BENCH_SITE_URL;
   if (reuse) return reusedSite(reuse, process.env.BENCH_SITE_DIR ?? '');
+  await tilesOnce(ctx);
   const dataDir = ctx.tmpDir(`site${listings}`);
   const siteDir = join(dataDir, 'site');
   const cacheDir = join(dataDir, 'cache');
@@ -114,6 +116,25 @@ async function startSite(ctx: Context, listings: number): Promise<Site> {
     coldBuildSeconds,
     listingId: await sampleListing(server.base),
   };
+}
+
+let tiles: Promise<void> | null = null;
+/**
+ * The demos' map tiles come from a local stand-in (lib/tiles.ts), set as MAP_TILE_URL for the servers and
+ * builds the run starts: a session that opens a map pays for its tiles, counted the same on every run.
+ */
+function tilesOnce(ctx: Context): Promise<void> {
+  tiles ??= (async () => {
+    const port = ctx.port();
+    const stub = await startTileStub(port);
+    process.env.MAP_TILE_URL = stub.url;
+    process.env.MAP_TILE_ATTRIBUTION = 'bench tiles';
+    ctx.defer(async () => {
+      await stub.close();
+      ctx.releasePort(port);
+    });
+  })();
+  return tiles;
 }
 
 async function sampleListing(base: string): Promise<number> {

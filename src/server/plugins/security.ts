@@ -55,6 +55,11 @@ export const sitePageCsp = (
 
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/**
+ * The service worker (issue 12) runs under its own script's policy: it fetches the site's pages, scripts,
+ * data and media from this origin, and nothing else.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'";
 
 /**
  * Security headers on every response (pages, API, media), a Content-Security-Policy that lets no inline
@@ -104,7 +109,11 @@ export default fp(async function security(app: FastifyInstance) {
       const type = String(reply.getHeader('content-type') ?? '');
       reply.header(
         'content-security-policy',
-        type.startsWith('text/html') ? await htmlCsp(request.url) : RESOURCE_CSP,
+        type.startsWith('text/html')
+          ? await htmlCsp(request.url)
+          : request.url.split('?')[0] === '/sw.js'
+            ? SERVICE_WORKER_CSP
+            : RESOURCE_CSP,
       );
     }
     return payload;
