@@ -13,9 +13,11 @@ import { constants } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { apiDocs, buildApiUrl, type Env } from '../env.ts';
+import { MEDIA_CACHE_CONTROL, mediaStore } from '../media/store.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
+import mediaUrlsPlugin from './plugins/media-urls.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
@@ -62,9 +64,10 @@ z.config(z.locales.fr());
 /** The whole Ndako server as one plugin: API under /api, uploaded media under /media, the built site at /. */
 export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer, siteBuilder }) {
   const mediaDir = resolve(env.DATA_DIR, 'media');
-  await mkdir(mediaDir, { recursive: true });
+  if (env.MEDIA_STORE === 'local') await mkdir(mediaDir, { recursive: true });
 
   app.decorate('env', env);
+  app.decorate('mediaStore', mediaStore(env));
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
   app.decorate(
@@ -115,6 +118,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   });
 
   await app.register(securityPlugin);
+  await app.register(mediaUrlsPlugin);
   // Before compression: it keeps the JSON text, each client gets it in its own encoding.
   await app.register(readCachePlugin);
   // API answers compressed on the fly (quick Brotli): pages and assets come precompressed from the build.
@@ -180,14 +184,15 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     { prefix: '/api' },
   );
 
-  await app.register(fastifyStatic, {
+  // Media in a bucket are served from MEDIA_PUBLIC_BASE, not from here.
+  if (env.MEDIA_STORE === 'local') await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
     decorateReply: false,
     index: false,
     // Media names are random and never reused: they can be cached for good.
     setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('cache-control', MEDIA_CACHE_CONTROL);
       res.header('x-content-type-options', 'nosniff');
       res.header('content-security-policy', "default-src 'none'; sandbox");
     },
