@@ -136,7 +136,10 @@ const EnvSchema = z.object({
    * `${MEDIA_PUBLIC_BASE}/media/x.webp`. Required with MEDIA_STORE=s3 (the bucket or its CDN).
    */
   MEDIA_PUBLIC_BASE: z
-    .url({ protocol: /^https$/, error: 'MEDIA_PUBLIC_BASE must be an https:// address (no trailing path /media)' })
+    .url({
+      protocol: /^https$/,
+      error: 'MEDIA_PUBLIC_BASE must be an https:// address (no trailing path /media)',
+    })
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),

@@ -42,6 +42,7 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
+import { siteTarget } from './services/site-bucket.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -89,6 +90,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
+    target: siteTarget(env),
     build:
       siteBuilder ??
       astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count(), app.siteManifest),

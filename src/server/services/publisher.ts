@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SITE_NEUTRAL_ENTITIES, type PublishState } from '../../contract/index.ts';
 import type { Actor, AuditRepository } from '../repositories/audit.ts';
 import type { BuildReport, SiteBuilder } from './site-build.ts';
+import type { SiteTarget } from './site-bucket.ts';
 import type { SiteFolder } from './site-folder.ts';
 
 /** Publishes nobody pressed for: the start-up build and the automatic one. */
@@ -14,6 +15,8 @@ export interface PublisherOptions {
   audit: AuditRepository;
   folder: SiteFolder;
   build: SiteBuilder;
+  /** Where else a local build goes online (SITE_STORE=s3: a bucket), before SITE_DIR switches to it. */
+  target?: SiteTarget | undefined;
   /** With a deploy hook, publishing POSTs there instead of building here. */
   hookUrl?: string | undefined;
   /** Publish this long after the last recorded change; 0: never automatically. */
@@ -135,7 +138,8 @@ export function createPublisher(options: PublisherOptions) {
     }
   }
 
-  async function buildHere(current: Run): Promise<void> {
+  /** Builds, puts the build on the target if any (answering what it did there), then online here. */
+  async function buildHere(current: Run): Promise<string | null> {
     const outDir = await folder.create();
     try {
       await buildWithinLimit(outDir, current);
@@ -144,7 +148,9 @@ export function createPublisher(options: PublisherOptions) {
         throw new Error('La construction n’a produit aucune page d’accueil : le site en ligne est conservé');
       }
       Object.assign(current, { step: 'Mise en ligne', progress: 100 });
+      const sent = (await options.target?.publish(outDir, current.abort.signal)) ?? null;
       await folder.switchTo(outDir);
+      return sent;
     } catch (error) {
       await folder.discard(outDir).catch(() => {});
       throw error;
@@ -164,7 +170,10 @@ export function createPublisher(options: PublisherOptions) {
     autoAt = null;
     try {
       let how = 'Construit sur le serveur';
-      if (mode === 'local') await buildHere(current);
+      if (mode === 'local') {
+        const sent = await buildHere(current);
+        if (sent) how += `, ${sent}`;
+      }
       else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
       const durationMs = Date.now() - current.startedAt.getTime();
       last = { ok: true, durationMs };
