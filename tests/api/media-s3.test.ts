@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { mediaPhoto } from '../../src/build/share-images.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { media, properties } from '../../src/db/schema.ts';
+import { s3MediaStore } from '../../src/media/store.ts';
+import { backupMedia, createBackup, restoreBackup } from '../../src/server/services/backup.ts';
 import { seedDemo } from '../../src/demo/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError } from '../helpers/fixtures.ts';
@@ -19,7 +23,7 @@ import {
   uploadForm,
 } from '../helpers/media.ts';
 import { writeManifest } from '../helpers/site-builder.ts';
-import { MEDIA_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
+import { MEDIA_BUCKET, RESTORE_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
 
 // MEDIA_STORE=s3 against a real S3-compatible server (s3rver) started here: uploads, their variants and
 // deletions go to the bucket through the AWS SDK, addresses are answered under MEDIA_PUBLIC_BASE, and
@@ -191,6 +195,49 @@ describe('with MEDIA_PUBLIC_BASE on another origin', () => {
     const csp = String((await t.app.inject('/')).headers['content-security-policy']);
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/media\.ndako\.test[ ;]/);
     expect(csp).toContain("media-src 'self' blob: https://media.ndako.test");
+  });
+});
+
+describe('backups with the media in a bucket', () => {
+  it('archive every object, and a restore writes them into an empty bucket', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'ndako-s3-backup-'));
+    const target = await openDatabase({ kind: 'pglite' });
+    try {
+      const names = (await objects()).map((k) => k.slice('media/'.length));
+      expect(names.length).toBeGreaterThan(0);
+      const backup = await createBackup({
+        database: t.database,
+        ...backupMedia(t.env),
+        backupDir: join(scratch, 'backups'),
+      });
+      expect(backup.mediaFiles).toBe(names.length);
+      const restoredBucket = s3MediaStore(s3.client, RESTORE_BUCKET);
+      const restored = await restoreBackup({
+        file: backup.file,
+        database: target,
+        mediaDir: join(scratch, 'media'),
+        store: restoredBucket,
+      });
+      expect(restored.mediaFiles).toBe(names.length);
+      expect((await restoredBucket.list()).sort()).toEqual(names.sort());
+      const [name] = names;
+      expect(await s3.bytes(RESTORE_BUCKET, `media/${name}`)).toEqual(
+        await s3.bytes(MEDIA_BUCKET, `media/${name}`),
+      );
+      expect((await s3.head(RESTORE_BUCKET, `media/${name}`)).ContentType).toMatch(/^(image|video)\//);
+      // A bucket with objects is not a restore target unless forced.
+      await expect(
+        restoreBackup({
+          file: backup.file,
+          database: target,
+          mediaDir: join(scratch, 'media'),
+          store: restoredBucket,
+        }),
+      ).rejects.toThrow(/not empty .* the media bucket/);
+    } finally {
+      await target.close();
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
 

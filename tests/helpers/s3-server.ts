@@ -7,6 +7,7 @@ import { s3Client } from '../../src/media/s3.ts';
 
 export const MEDIA_BUCKET = 'ndako-media';
 export const SITE_BUCKET = 'ndako-site';
+export const RESTORE_BUCKET = 'ndako-restore';
 /** s3rver's own keys; the SDK signs with them as it would for AWS. */
 const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
@@ -22,7 +23,7 @@ export async function startS3() {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: MEDIA_BUCKET }, { name: SITE_BUCKET }],
+    configureBuckets: [{ name: MEDIA_BUCKET }, { name: SITE_BUCKET }, { name: RESTORE_BUCKET }],
   });
   const { port } = await server.run();
   const events: { name: string; bucket: string; key: string }[] = [];
