@@ -26,7 +26,11 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'ndako-seed-test-'));
     database = await openDatabase({ kind: 'pglite' });
-    result = await seedDemo(database, { media: localMediaStore(mediaDir), properties: COUNT, log: (line) => lines.push(line) });
+    result = await seedDemo(database, {
+      media: localMediaStore(mediaDir),
+      properties: COUNT,
+      log: (line) => lines.push(line),
+    });
   }, 120_000);
 
   afterAll(async () => {

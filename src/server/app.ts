@@ -187,18 +187,19 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   );
 
   // Media in a bucket are served from MEDIA_PUBLIC_BASE, not from here.
-  if (env.MEDIA_STORE === 'local') await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names are random and never reused: they can be cached for good.
-    setHeaders: (res) => {
-      res.header('cache-control', MEDIA_CACHE_CONTROL);
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "default-src 'none'; sandbox");
-    },
-  });
+  if (env.MEDIA_STORE === 'local')
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      // Media names are random and never reused: they can be cached for good.
+      setHeaders: (res) => {
+        res.header('cache-control', MEDIA_CACHE_CONTROL);
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "default-src 'none'; sandbox");
+      },
+    });
 
   await app.register(sitePlugin, { siteDir: env.SITE_DIR });
 });

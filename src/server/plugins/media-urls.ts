@@ -35,6 +35,10 @@ export default fp(async function mediaUrls(app: FastifyInstance) {
     }
   });
   app.addHook('preSerialization', async (_request, _reply, payload) =>
-    rewrite(payload, (s) => STORED.test(s), (s) => `${base}${s}`),
+    rewrite(
+      payload,
+      (s) => STORED.test(s),
+      (s) => `${base}${s}`,
+    ),
   );
 });

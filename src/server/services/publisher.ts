@@ -173,8 +173,7 @@ export function createPublisher(options: PublisherOptions) {
       if (mode === 'local') {
         const sent = await buildHere(current);
         if (sent) how += `, ${sent}`;
-      }
-      else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
+      } else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
       const durationMs = Date.now() - current.startedAt.getTime();
       last = { ok: true, durationMs };
       lastDurationMs = durationMs;

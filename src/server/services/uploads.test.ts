@@ -22,7 +22,9 @@ describe('storeUpload on a full disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ndako-media-'));
     // The 480 px variant is written first, then the 720 px one fails.
     symlinkSync('/dev/full', join(dir, `${ID}-720.webp`));
-    const error = await storeUpload(await photo(), 'image', localMediaStore(dir), limits, ID).catch((e: unknown) => e);
+    const error = await storeUpload(await photo(), 'image', localMediaStore(dir), limits, ID).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(507);
     expect((error as HttpError).message).toMatch(/^Espace disque insuffisant/);
