@@ -213,7 +213,7 @@ export function siteBucket(client: S3Client, bucket: string, prefix: string) {
     async publish(dir: string, signal: AbortSignal): Promise<string> {
       try {
         const done = await upload(dir, signal);
-        return `bucket ${bucket} : ${done.uploaded} fichiers envoyés, ${done.copied} inchangés`;
+        return `bucket ${bucket} (${root(done.build)}) : ${done.uploaded} fichiers envoyés, ${done.copied} inchangés`;
       } catch (error) {
         if (signal.aborted) throw error;
         throw new Error(
