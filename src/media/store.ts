@@ -1,14 +1,8 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s3Settings, type Env } from '../env.ts';
-import { s3Client } from './s3.ts';
+import { deleteKeys, listKeys, s3Client } from './s3.ts';
 
 /**
  * Where uploaded media are kept: one interface, two places (decision 0030). Every object is named like
@@ -113,41 +107,19 @@ export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
       }
     },
     async remove(names) {
-      // DeleteObjects takes at most 1,000 keys a request.
-      for (let i = 0; i < names.length; i += 1000) {
-        const batch = names.slice(i, i + 1000);
-        try {
-          const answer = await client.send(
-            new DeleteObjectsCommand({
-              Bucket: bucket,
-              Delete: { Objects: batch.map((name) => ({ Key: key(name) })), Quiet: true },
-            }),
-          );
-          const first = answer.Errors?.[0];
-          if (first) throw new Error(`${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim());
-        } catch (error) {
-          throw failed('la suppression', error);
-        }
+      try {
+        await deleteKeys(client, bucket, names.map(key));
+      } catch (error) {
+        throw failed('la suppression', error);
       }
     },
     async list() {
-      const names: string[] = [];
-      let token: string | undefined;
       try {
-        do {
-          const page = await client.send(
-            new ListObjectsV2Command({ Bucket: bucket, Prefix: KEY_PREFIX, ContinuationToken: token }),
-          );
-          for (const o of page.Contents ?? []) {
-            const name = o.Key?.slice(KEY_PREFIX.length);
-            if (name && NAME.test(name)) names.push(name);
-          }
-          token = page.IsTruncated ? page.NextContinuationToken : undefined;
-        } while (token);
+        const keys = await listKeys(client, bucket, KEY_PREFIX);
+        return keys.map((k) => k.slice(KEY_PREFIX.length)).filter((name) => NAME.test(name));
       } catch (error) {
         throw failed('la liste des médias', error);
       }
-      return names;
     },
   };
 }

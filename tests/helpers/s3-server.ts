@@ -1,9 +1,9 @@
-import { ListObjectsV2Command, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { s3Client } from '../../src/media/s3.ts';
+import { listKeys, s3Client } from '../../src/media/s3.ts';
 
 export const MEDIA_BUCKET = 'ndako-media';
 export const SITE_BUCKET = 'ndako-site';
@@ -46,18 +46,7 @@ export async function startS3() {
   });
 
   /** Every key of `bucket` under `prefix`, sorted. */
-  async function keys(bucket: string, prefix = ''): Promise<string[]> {
-    const out: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const o of page.Contents ?? []) if (o.Key) out.push(o.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return out.sort();
-  }
+  const keys = async (bucket: string, prefix = '') => (await listKeys(client, bucket, prefix)).sort();
 
   return {
     port,

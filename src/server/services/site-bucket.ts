@@ -1,16 +1,9 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { s3Settings, type Env } from '../../env.ts';
-import { eachLimited, s3Client } from '../../media/s3.ts';
+import { deleteKeys, eachLimited, listKeys, s3Client } from '../../media/s3.ts';
 import { siteCacheControl } from '../plugins/site.ts';
 
 /**
@@ -116,43 +109,23 @@ export function siteBucket(client: S3Client, bucket: string, prefix: string) {
     );
   }
 
-  async function listKeys(under: string): Promise<string[]> {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: under, ContinuationToken: token }),
-      );
-      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return keys;
-  }
-
-  async function removeKeys(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 1000) {
-      const answer = await client.send(
-        new DeleteObjectsCommand({
-          Bucket: bucket,
-          Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      const first = answer.Errors?.[0];
-      if (first) throw new Error(`suppression de ${first.Key} : ${first.Code ?? ''} ${first.Message ?? ''}`);
-    }
-  }
-
   /** Deletes every build but `keep` (their files and manifests), answering which went. */
   async function removeOlder(keep: Set<string>): Promise<string[]> {
     const builds = `${prefix}/builds/`;
     const manifests = `${prefix}/manifests/`;
     const stale = [
-      ...(await listKeys(builds)).map((key) => [key, key.slice(builds.length).split('/')[0]!] as const),
-      ...(await listKeys(manifests)).map(
+      ...(await listKeys(client, bucket, builds)).map(
+        (key) => [key, key.slice(builds.length).split('/')[0]!] as const,
+      ),
+      ...(await listKeys(client, bucket, manifests)).map(
         (key) => [key, key.slice(manifests.length, -'.json'.length)] as const,
       ),
     ].filter(([, build]) => !keep.has(build));
-    await removeKeys(stale.map(([key]) => key));
+    await deleteKeys(
+      client,
+      bucket,
+      stale.map(([key]) => key),
+    );
     return [...new Set(stale.map(([, build]) => build))].sort();
   }
 
