@@ -238,7 +238,7 @@ describe('backups with the media in a bucket', () => {
       await target.close();
       await rm(scratch, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
 
 describe('demo data in the bucket', () => {
@@ -251,5 +251,5 @@ describe('demo data in the bucket', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/demo/clear', headers: t.auth });
     expect(res.statusCode, res.body).toBe(200);
     expect((await objects()).filter((k) => !before.has(k))).toEqual([]);
-  });
+  }, 120_000);
 });
