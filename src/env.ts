@@ -136,13 +136,22 @@ const EnvSchema = z.object({
    * `${MEDIA_PUBLIC_BASE}/media/x.webp`. Required with MEDIA_STORE=s3 (the bucket or its CDN).
    */
   MEDIA_PUBLIC_BASE: z
-    .url({
-      protocol: /^https$/,
-      error: 'MEDIA_PUBLIC_BASE must be an https:// address (no trailing path /media)',
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      // https and a dotted host: the only absolute media addresses the contract and the pages accept.
+      if (!/^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'MEDIA_PUBLIC_BASE must be an https:// address (the bucket’s or its CDN’s), e.g. https://media.ndako.cd',
+        });
+        return z.NEVER;
+      }
+      return value.replace(/\/+$/, '');
     })
-    .transform((v) => v.replace(/\/+$/, ''))
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   /** The S3 API's address; empty for AWS itself (then S3_REGION picks it). */
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' })
@@ -165,7 +174,9 @@ const EnvSchema = z.object({
   SITE_S3_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, { error: 'SITE_S3_PREFIX: letters, digits, . _ - and /' })
+    .regex(/^(?!.*(^|\/)\.{1,2}(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, {
+      error: 'SITE_S3_PREFIX: folders of letters, digits, . _ - separated by /',
+    })
     .default('site'),
 
   /** The first exchange rates: in force until an admin sets others (/admin/rates, decision 0021). */
