@@ -9,9 +9,8 @@ function rewrite(value: unknown, from: (s: string) => boolean, to: (s: string) =
   if (typeof value === 'string') return from(value) ? to(value) : value;
   if (Array.isArray(value)) return value.map((v) => rewrite(v, from, to));
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = rewrite(v, from, to);
-    return out;
+    // fromEntries defines own properties: a "__proto__" key stays a key, never the copy's prototype.
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, rewrite(v, from, to)]));
   }
   return value;
 }
