@@ -1,9 +1,8 @@
 // `npm run backup`: one dated archive of the database and the media in BACKUP_DIR, with its checksum.
-import { join } from 'node:path';
 import { configuredDatabase, openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/pglite-lock.ts';
 import { env } from '../src/env.ts';
-import { createBackup } from '../src/server/services/backup.ts';
+import { backupMedia, createBackup } from '../src/server/services/backup.ts';
 
 const config = env();
 let database;
@@ -23,7 +22,7 @@ try {
 try {
   const result = await createBackup({
     database,
-    mediaDir: join(config.DATA_DIR, 'media'),
+    ...backupMedia(config),
     backupDir: config.BACKUP_DIR,
   });
   console.log(

@@ -1,12 +1,12 @@
 // `npm run restore <file> [--force]`: checks the archive's checksum, then rebuilds the database (PGlite in
-// DATA_DIR, or DATABASE_URL) and DATA_DIR/media from it. The target must be empty unless --force.
+// DATA_DIR, or DATABASE_URL) and DATA_DIR/media (or the bucket of MEDIA_STORE=s3) from it. The target must be empty unless --force.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configuredDatabase, openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/pglite-lock.ts';
 import { env } from '../src/env.ts';
-import { BackupError, restoreBackup, verifyArchive } from '../src/server/services/backup.ts';
+import { backupMedia, BackupError, restoreBackup, verifyArchive } from '../src/server/services/backup.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,7 +43,7 @@ try {
   const result = await restoreBackup({
     file: resolve(file),
     database,
-    mediaDir: join(config.DATA_DIR, 'media'),
+    ...backupMedia(config),
     force: values.force ?? false,
     verified: true,
   });

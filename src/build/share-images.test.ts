@@ -18,6 +18,8 @@ process.env.DATA_DIR = dataDir;
 process.env.BUILD_CACHE_DIR = join(dataDir, 'cache');
 
 const { drawShareImage, mediaPhoto, shareImageFile } = await import('./share-images.ts');
+const { localMediaStore } = await import('../media/store.ts');
+const folder = localMediaStore(join(dataDir, 'media'));
 
 const solid = (r: number, g: number, b: number) =>
   sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r, g, b } } })
@@ -95,8 +97,22 @@ describe('share pictures', () => {
       '/data/x',
       null,
     ]) {
-      expect(await mediaPhoto(url, join(dataDir, 'media')), String(url)).toBeNull();
+      expect(await mediaPhoto(url, folder), String(url)).toBeNull();
     }
-    expect(await mediaPhoto('/media/red-1600.webp', join(dataDir, 'media'))).toBeInstanceOf(Buffer);
+    expect(await mediaPhoto('/media/red-1600.webp', folder)).toBeInstanceOf(Buffer);
+  });
+
+  it('read a picture answered under MEDIA_PUBLIC_BASE from the store, by its name, and no other host', async () => {
+    const base = 'https://media.ndako.example';
+    expect(await mediaPhoto(`${base}/media/red-1600.webp`, folder, base)).toBeInstanceOf(Buffer);
+    for (const url of [
+      'https://elsewhere.example/media/red-1600.webp',
+      `${base}/media/../secret.webp`,
+      `${base}.evil.example/media/red-1600.webp`,
+      `${base}/other/red-1600.webp`,
+    ]) {
+      expect(await mediaPhoto(url, folder, base), url).toBeNull();
+    }
+    expect(asked).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, open, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Property } from '../contract/index.ts';
 import { env } from '../env.ts';
+import { mediaName, mediaStore, type MediaStore } from '../media/store.ts';
 import { formatPrice, translator } from '../i18n/index.ts';
 import { renderShareImage, type ShareImageInput } from './share-image.ts';
 import { agency } from './site-config.ts';
@@ -12,26 +13,23 @@ import { agency } from './site-config.ts';
 const MAX_PHOTO_BYTES = 20 * 1_048_576;
 
 /**
- * The bytes of a listing photo, read from this project's own media folder (DATA_DIR/media): only a
- * `/media/<name>` address is read, never a URL (a picture address staff typed could point at a slow host,
- * a huge file or an internal address). Anything else, missing or oversized gives null: the share
- * picture is drawn without a photo rather than failing the build.
+ * The bytes of a listing photo, read from this project's own media store (DATA_DIR/media or the bucket of
+ * MEDIA_STORE=s3): only a `/media/<name>` address (or the same under MEDIA_PUBLIC_BASE) is read, by its
+ * name, never fetched as a URL (a picture address staff typed could point at a slow host, a huge file or
+ * an internal address). Anything else, missing, oversized or unreachable gives null: the share picture is
+ * drawn without a photo rather than failing the build.
  */
-export async function mediaPhoto(url: string | null, mediaDir: string): Promise<Buffer | null> {
-  const name = url ? /^\/media\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(url)?.[1] : undefined;
+export async function mediaPhoto(
+  url: string | null,
+  store: MediaStore,
+  publicBase?: string,
+): Promise<Buffer | null> {
+  const name = mediaName(url, publicBase);
   if (!name) return null;
-  const file = await open(join(mediaDir, name), 'r').catch(() => null);
-  if (!file) return null;
-  try {
-    const stats = await file.stat();
-    if (!stats.isFile() || stats.size > MAX_PHOTO_BYTES) return null;
-    return await file.readFile();
-  } catch {
-    return null;
-  } finally {
-    await file.close();
-  }
+  return store.read(name, MAX_PHOTO_BYTES).catch(() => null);
 }
+
+let store: MediaStore | undefined;
 
 /** The share picture over the photo, or without it when the photo does not decode: never a failed build. */
 export async function drawShareImage(input: ShareImageInput): Promise<{ image: Buffer; withPhoto: boolean }> {
@@ -75,11 +73,12 @@ async function one(p: Property): Promise<string> {
     )
   )
     return file;
-  const bytes = await mediaPhoto(photoUrl, join(e.DATA_DIR, 'media'));
+  store ??= mediaStore(e);
+  const bytes = await mediaPhoto(photoUrl, store, e.MEDIA_PUBLIC_BASE);
   const { image, withPhoto } = await drawShareImage({ ...input, photo: bytes });
   await mkdir(dir, { recursive: true });
   // Drawn without a media file it should show (missing, broken): not cached, the next build tries again.
-  const retry = !withPhoto && Boolean(photoUrl?.startsWith('/media/'));
+  const retry = !withPhoto && mediaName(photoUrl, e.MEDIA_PUBLIC_BASE) !== null;
   const target = retry ? join(dir, `no-photo-${p.id}.jpg`) : file;
   await writeFile(target, image);
   return target;

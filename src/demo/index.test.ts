@@ -12,6 +12,7 @@ import {
 } from '../contract/index.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
+import { localMediaStore } from '../media/store.ts';
 import { seedDemo, type SeedResult } from './index.ts';
 
 const COUNT = 120;
@@ -25,7 +26,11 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'ndako-seed-test-'));
     database = await openDatabase({ kind: 'pglite' });
-    result = await seedDemo(database, { mediaDir, properties: COUNT, log: (line) => lines.push(line) });
+    result = await seedDemo(database, {
+      media: localMediaStore(mediaDir),
+      properties: COUNT,
+      log: (line) => lines.push(line),
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Database, Db } from '../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
 import { storeImage, type StoredMedia } from '../media/images.ts';
+import type { MediaStore } from '../media/store.ts';
 import { buildMessages, buildVisits, type ListingRef } from './activity.ts';
 import { buildPageViews } from './traffic.ts';
 import { avatarSvg } from './avatar.ts';
@@ -17,8 +17,8 @@ import { landScene } from './scenes-land.ts';
 import { officeScene } from './scenes-office.ts';
 
 export interface SeedOptions {
-  /** Where the WebP files go: the API's DATA_DIR/media. */
-  mediaDir: string;
+  /** Where the WebP files go: the API's media store (DATA_DIR/media or the bucket). */
+  media: MediaStore;
   /** How many listings; photos are drawn once and shared, so thousands stay quick. */
   properties: number;
   /** Pixel limit handed to storeImage; the pictures drawn here are 1600 × 1000. */
@@ -108,7 +108,6 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   const log = options.log ?? (() => {});
   const maxPixels = options.maxPixels ?? 40_000_000;
   const now = Date.now();
-  await mkdir(options.mediaDir, { recursive: true });
 
   // Draw every picture first, in a fixed order, so the random sequence does not depend on encoding speed.
   const portraits = TEAM.map((member, i) => ({
@@ -127,7 +126,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     const image = sharp(Buffer.from(svg));
     if (scale < 1) image.resize(Math.max(1, Math.floor(width * scale)));
     const png = await image.png({ compressionLevel: 1 }).toBuffer();
-    return storeImage(png, options.mediaDir, { maxPixels, id });
+    return storeImage(png, options.media, { maxPixels, id });
   };
 
   const storedPortraits = await mapLimit(portraits, 3, (p) => encode(p.svg, p.id, 600, 600));

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaItem } from '../contract/index.ts';
+import { MediaStoreError, type MediaStore } from './store.ts';
 
 /** Responsive widths served for every image; each screen downloads the smallest that fills it (720: a full-width
  * card or gallery on a 360 CSS px phone at 2×, the common Android case, which otherwise fetched the 960). */
@@ -31,7 +30,7 @@ export const newMediaId = () => randomBytes(16).toString('hex');
  */
 export async function storeImage(
   input: Buffer,
-  dir: string,
+  store: MediaStore,
   options: { maxPixels: number; id?: string },
 ): Promise<StoredMedia> {
   const id = options.id ?? newMediaId();
@@ -65,7 +64,7 @@ export async function storeImage(
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 76, effort: 3 })
         .toBuffer();
-      await writeFile(join(dir, name), data);
+      await store.put(name, data, 'image/webp');
       files.push(name);
       variants.push({ width, url: `/media/${name}` });
       bytes += data.length;
@@ -76,7 +75,7 @@ export async function storeImage(
       .resize({ ...THUMB, fit: 'cover' })
       .webp({ quality: 70, effort: 3 })
       .toBuffer();
-    await writeFile(join(dir, thumbName), thumb);
+    await store.put(thumbName, thumb, 'image/webp');
     files.push(thumbName);
     bytes += thumb.length;
     const height = Math.round((srcHeight * largest) / srcWidth);
@@ -96,25 +95,27 @@ export async function storeImage(
       bytes,
     };
   } catch (error) {
-    await Promise.all(started.map((name) => rm(join(dir, name), { force: true }).catch(() => {})));
+    await store.remove(started).catch(() => {});
     throw classify(error);
   }
 }
 
 /** A still that stands for a video in lists, since videos are stored as uploaded, without a decoder here. */
-export async function storeVideoPoster(dir: string, id: string): Promise<string> {
+export async function storeVideoPoster(store: MediaStore, id: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${THUMB.width}" height="${THUMB.height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#12355b"/><stop offset="1" stop-color="#0b1f35"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="200" cy="150" r="46" fill="#ffffff" fill-opacity="0.92"/>
     <path d="M186 124 L186 176 L228 150 Z" fill="#12355b"/></svg>`;
   const name = `${id}-thumb.webp`;
-  await writeFile(join(dir, name), await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer());
+  await store.put(name, await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer(), 'image/webp');
   return name;
 }
 
 function classify(error: unknown): Error {
   if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) return error;
+  // The bucket's failure, not the image's: a 500, logged.
+  if (error instanceof MediaStoreError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError('Disque plein', { cause: error });
   // Any other failure to write (permissions, I/O) is the server's, not the image's: a 500, logged.

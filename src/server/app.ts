@@ -13,9 +13,11 @@ import { constants } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { apiDocs, buildApiUrl, type Env } from '../env.ts';
+import { MEDIA_CACHE_CONTROL, mediaStore } from '../media/store.ts';
 import { createRepositories } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
+import mediaUrlsPlugin from './plugins/media-urls.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
@@ -42,6 +44,7 @@ import { publishLease } from './services/publish-lease.ts';
 import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
+import { siteTarget } from './services/site-bucket.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -64,9 +67,10 @@ z.config(z.locales.fr());
 /** The whole Ndako server as one plugin: API under /api, uploaded media under /media, the built site at /. */
 export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer, siteBuilder }) {
   const mediaDir = resolve(env.DATA_DIR, 'media');
-  await mkdir(mediaDir, { recursive: true });
+  if (env.MEDIA_STORE === 'local') await mkdir(mediaDir, { recursive: true });
 
   app.decorate('env', env);
+  app.decorate('mediaStore', mediaStore(env));
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
   app.decorate(
@@ -90,6 +94,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     folder: siteFolder(env.SITE_DIR),
     // One builder at a time among the instances on this database (decision 0031).
     lease: publishLease(app.repos.publishLease, { log: app.log }),
+    target: siteTarget(env),
     build:
       siteBuilder ??
       astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count(), app.siteManifest),
@@ -119,6 +124,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   });
 
   await app.register(securityPlugin);
+  await app.register(mediaUrlsPlugin);
   // Before compression: it keeps the JSON text, each client gets it in its own encoding.
   await app.register(readCachePlugin);
   // API answers compressed on the fly (quick Brotli): pages and assets come precompressed from the build.
@@ -184,22 +190,25 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     { prefix: '/api' },
   );
 
-  // A picture variant depends on Save-Data (services/save-data.ts): caches must keep both answers apart.
-  app.addHook('onRequest', async (request, reply) => {
-    if (MEDIA_VARIANT.test(request.url.split('?')[0] ?? '')) reply.header('vary', 'Save-Data');
-  });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names are random and never reused: they can be cached for good.
-    setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "default-src 'none'; sandbox");
-    },
-  });
+  // Media in a bucket are served from MEDIA_PUBLIC_BASE, not from here.
+  if (env.MEDIA_STORE === 'local') {
+    // A picture variant depends on Save-Data (services/save-data.ts): caches must keep both answers apart.
+    app.addHook('onRequest', async (request, reply) => {
+      if (MEDIA_VARIANT.test(request.url.split('?')[0] ?? '')) reply.header('vary', 'Save-Data');
+    });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      // Media names are random and never reused: they can be cached for good.
+      setHeaders: (res) => {
+        res.header('cache-control', MEDIA_CACHE_CONTROL);
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "default-src 'none'; sandbox");
+      },
+    });
+  }
 
   await app.register(sitePlugin, { siteDir: env.SITE_DIR });
 });

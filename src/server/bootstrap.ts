@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { mediaStore, type MediaStore } from '../media/store.ts';
 import type { Repositories } from './context.ts';
 import { generatePassword, hashPassword } from './services/passwords.ts';
 
@@ -15,6 +15,7 @@ export async function initialise(
   repos: Repositories,
   env: Env,
   log: FastifyBaseLogger,
+  media: MediaStore = mediaStore(env),
 ): Promise<void> {
   if ((await repos.accounts.count()) > 0) return;
 
@@ -23,7 +24,7 @@ export async function initialise(
     const { seedDemo } = await import('../demo/index.ts');
     const started = performance.now();
     const counts = await seedDemo(database, {
-      mediaDir: join(env.DATA_DIR, 'media'),
+      media,
       properties: env.SEED_PROPERTIES,
       maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
       log: (line: string) => log.info(line),

@@ -1,6 +1,7 @@
 import type { Account } from '../contract/index.ts';
 import type { Database } from '../db/client.ts';
 import { agencyDefaults, type Env } from '../env.ts';
+import type { MediaStore } from '../media/store.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    /** Where uploads and their variants are kept: DATA_DIR/media or a bucket (MEDIA_STORE, decision 0030). */
+    mediaStore: MediaStore;
     /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
     publisher: Publisher;
     /** The live site's manifest (languages, pages, CSP hashes), or null until a site is online. */

@@ -41,7 +41,7 @@ export async function startServer(): Promise<FastifyInstance> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await initialise(database, app.repos, config, app.log);
+    await initialise(database, app.repos, config, app.log, app.mediaStore);
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');

@@ -66,7 +66,7 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'ndako-backup-test-'));
     t = await buildTestApp();
-    await seedDemo(t.database, { mediaDir: join(t.env.DATA_DIR, 'media'), properties: 8, maxPixels: 40_000 });
+    await seedDemo(t.database, { media: t.app.mediaStore, properties: 8, maxPixels: 40_000 });
     // Staff work on top: an upload, a listing, an edit, a deletion (the sequence then runs past the last id).
     const upload = await t.app.inject({
       method: 'POST',

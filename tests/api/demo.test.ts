@@ -31,7 +31,7 @@ describe('demo data', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     seeded = await seedDemo(t.database, {
-      mediaDir: join(t.env.DATA_DIR, 'media'),
+      media: t.app.mediaStore,
       properties: 12,
       maxPixels: 40_000,
     });

@@ -20,15 +20,16 @@ const originOf = (url: string | undefined) => {
 
 export function pageCsp(
   scriptHashes: readonly string[],
-  extra: { tiles: string | null; api: string | null; wasm?: boolean },
+  extra: { tiles: string | null; api: string | null; media?: string | null; wasm?: boolean },
 ) {
+  const media = extra.media ? ` ${extra.media}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${extra.wasm ? " 'wasm-unsafe-eval'" : ''} ${scriptHashes.join(' ')}`.trim(),
     // Astro and Leaflet set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra.tiles ? ` ${extra.tiles}` : ''}`,
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}${extra.tiles ? ` ${extra.tiles}` : ''}`,
+    `media-src 'self' blob:${media}`,
     `connect-src 'self'${extra.api ? ` ${extra.api}` : ''}`,
     "font-src 'self'",
     "object-src 'none'",
@@ -40,16 +41,18 @@ export function pageCsp(
 
 /**
  * The policy of the site's pages under this configuration: the API's origin may be called when
- * PUBLIC_API_BASE puts it elsewhere. A CDN serving the built site sends the same header.
+ * PUBLIC_API_BASE puts it elsewhere, and pictures and videos load from MEDIA_PUBLIC_BASE's origin when
+ * the media are served from there (decision 0030). A CDN serving the built site sends the same header.
  */
 export const sitePageCsp = (
   scriptHashes: readonly string[],
-  config: { MAP_TILE_URL: string; PUBLIC_API_BASE: string },
+  config: { MAP_TILE_URL: string; PUBLIC_API_BASE: string; MEDIA_PUBLIC_BASE?: string | undefined },
   wasm = false,
 ) =>
   pageCsp(scriptHashes, {
     tiles: tileSource(config.MAP_TILE_URL),
     api: originOf(config.PUBLIC_API_BASE),
+    media: originOf(config.MEDIA_PUBLIC_BASE),
     wasm,
   });
 

@@ -21,6 +21,10 @@ const preparing = (
  * SITE_DIR itself, never its resolved target: SITE_DIR is a link the publisher swaps to each new build
  * (services/site-folder.ts), so a new site appears on the next request, without a restart.
  */
+/** Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated. */
+export const siteCacheControl = (path: string) =>
+  path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+
 export default fp<{ siteDir: string }>(async function site(app: FastifyInstance, { siteDir: dir }) {
   const siteDir = resolve(dir);
   // Only when nothing is there: a link (even one whose build has gone) is the publisher's to replace.
@@ -36,10 +40,7 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     // Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated, and so is
     // the service worker (/sw.js, issue 12): a publish must reach every browser at its next visit.
     setHeaders: (res, path) => {
-      res.header(
-        'cache-control',
-        path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      res.header('cache-control', siteCacheControl(path));
     },
   });
 

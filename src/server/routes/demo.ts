@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DemoClearResult, DemoStatus } from '../../contract/index.ts';
 
 const tags = ['Demo'];
 
 /** Going live: what is left of the demo data, and removing it (admins only). */
 const demo: FastifyPluginAsyncZod = async (app) => {
-  const dir = join(app.env.DATA_DIR, 'media');
   const secured = { onRequest: app.requireAdmin };
 
   app.get('/demo', { ...secured, schema: { tags, response: { 200: DemoStatus } } }, async () => ({
@@ -20,7 +17,7 @@ const demo: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { files, ...result } = await app.repos.demo.clear(req.account!);
       // After the commit: a failed transaction leaves every file its rows point to.
-      await Promise.all(files.map((name) => rm(join(dir, name), { force: true })));
+      await app.mediaStore.remove(files);
       // The public site still shows the demo until it is built again.
       if (result.deleted.properties + result.deleted.team > 0) app.publisher.publish(req.account!);
       return result;

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { MediaIdParams, UploadFields, UploadResponse } from '../../contract/index.ts';
 import { found, HttpError } from '../http-error.ts';
@@ -9,7 +7,6 @@ import { storeUpload } from '../services/uploads.ts';
 const tags = ['Media'];
 
 const media: FastifyPluginAsyncZod = async (app) => {
-  const dir = join(app.env.DATA_DIR, 'media');
   const limits = {
     maxImageBytes: app.env.MEDIA_MAX_IMAGE_MB * 1_048_576,
     maxVideoBytes: app.env.MEDIA_MAX_VIDEO_MB * 1_048_576,
@@ -41,7 +38,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
       if (!file?.length) throw new HttpError(400, 'Aucun fichier reçu (champ « file »)');
       const declared = UploadFields.safeParse(fields);
       if (!declared.success) throw new HttpError(400, 'Champ « type » invalide : image ou video');
-      const stored = await storeUpload(file, declared.data.type, dir, limits);
+      const stored = await storeUpload(file, declared.data.type, app.mediaStore, limits);
       await app.repos.media.insert({ ...stored, id: stored.item.id });
       return reply.status(201).send(stored.item);
     },
@@ -53,7 +50,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const files = found(await app.repos.media.remove(req.params.id, req.account!), 'Média');
       // Once the record is gone (committed): a failure to remove a file leaves an orphan, never a hole.
-      await Promise.all(files.map((name) => rm(join(dir, name), { force: true })));
+      await app.mediaStore.remove(files);
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { createBackup, lastBackupAt, pruneBackups } from './backup.ts';
+import { backupMedia, createBackup, lastBackupAt, pruneBackups } from './backup.ts';
 
 const DAY = 86_400_000;
 /** How often the server looks whether a day has passed since the last archive. */
@@ -24,7 +23,7 @@ export function scheduleDailyBackups(options: { database: Database; env: Env; lo
       if (last && Date.now() - last.getTime() < DAY) return;
       const result = await createBackup({
         database: options.database,
-        mediaDir: join(env.DATA_DIR, 'media'),
+        ...backupMedia(env),
         backupDir: env.BACKUP_DIR,
       });
       const removed = await pruneBackups(env.BACKUP_DIR, env.BACKUP_KEEP);

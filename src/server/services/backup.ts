@@ -6,6 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { mediaStore, type MediaStore } from '../../media/store.ts';
 import { dumpRepository, type DatabaseDump } from '../repositories/dump.ts';
 import { tarEntries, tarWriter } from './tar.ts';
 
@@ -51,10 +53,23 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * Where the media of a backup are: the files of DATA_DIR/media, or with MEDIA_STORE=s3 the objects of the
+ * bucket (`store`; DATA_DIR/media's parent then only holds a restore's staging folder).
+ */
+export const backupMedia = (e: Env): { mediaDir: string; store?: MediaStore } => ({
+  mediaDir: join(e.DATA_DIR, 'media'),
+  ...(e.MEDIA_STORE === 's3' ? { store: mediaStore(e) } : {}),
+});
+
+const MEDIA_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm' };
+
 /** Writes `backupDir/ndako-YYYYMMDD-HHMMSS.tar.gz` (UTC) and its `.sha256`, from an open database. */
 export async function createBackup(options: {
   database: Database;
   mediaDir: string;
+  /** The bucket of MEDIA_STORE=s3, read instead of mediaDir. */
+  store?: MediaStore | undefined;
   backupDir: string;
   now?: Date;
 }): Promise<BackupResult> {
@@ -104,10 +119,21 @@ export async function createBackup(options: {
         sequence: table.sequence,
       });
     }
-    const names = (await readdir(options.mediaDir, { withFileTypes: true }).catch(() => []))
-      .filter((e) => e.isFile())
-      .map((e) => e.name)
-      .sort();
+    if (options.store) {
+      for (const mediaName of (await options.store.list()).sort()) {
+        // One object at a time, whole (an upload is at most MEDIA_MAX_VIDEO_MB); one deleted meanwhile is skipped.
+        const data = await options.store.read(mediaName, Number.MAX_SAFE_INTEGER);
+        if (!data) continue;
+        const sha256 = await tar.entry(`media/${mediaName}`, data, now);
+        manifest.media.push({ name: mediaName, bytes: data.length, sha256 });
+      }
+    }
+    const names = options.store
+      ? []
+      : (await readdir(options.mediaDir, { withFileTypes: true }).catch(() => []))
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+          .sort();
     for (const mediaName of names) {
       // Opened before the header is written: a file deleted meanwhile is skipped, never half in the archive.
       const handle = await open(join(options.mediaDir, mediaName), 'r').catch(() => null);
@@ -172,21 +198,26 @@ export interface RestoreResult {
 export async function restoreBackup(options: {
   file: string;
   database: Database;
+  /** The media folder; with `store`, only where the archive is unpacked beside. */
   mediaDir: string;
+  /** The bucket of MEDIA_STORE=s3, written instead of mediaDir. */
+  store?: MediaStore | undefined;
   force?: boolean;
   /** The checksum was verified by the caller just before. */
   verified?: boolean;
 }): Promise<RestoreResult> {
   const started = performance.now();
-  const { database, mediaDir } = options;
+  const { database, mediaDir, store } = options;
   if (!options.verified) await verifyArchive(options.file);
   const repository = dumpRepository(database);
-  const present = (await readdir(mediaDir).catch(() => [])).filter((n) => !n.startsWith('.'));
+  const present = store
+    ? await store.list()
+    : (await readdir(mediaDir).catch(() => [])).filter((n) => !n.startsWith('.'));
   if (!options.force) {
     const rows = await repository.rowCount();
     if (rows > 0 || present.length > 0) {
       throw new BackupError(
-        `The target is not empty (${rows} rows in the database, ${present.length} files in ${mediaDir}): a restore goes into an empty data folder or database; --force replaces everything`,
+        `The target is not empty (${rows} rows in the database, ${present.length} files in ${store ? 'the media bucket' : mediaDir}): a restore goes into an empty data folder or database; --force replaces everything`,
       );
     }
   }
@@ -242,6 +273,22 @@ export async function restoreBackup(options: {
       })),
     };
     await repository.load(dump, { wipe: Boolean(options.force) });
+    if (store) {
+      if (options.force) await store.remove(present);
+      for (const m of manifest.media) {
+        const data = await readFile(join(staging, 'media', m.name));
+        await store.put(
+          m.name,
+          data,
+          MEDIA_TYPES[m.name.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        );
+      }
+      return {
+        rows: dump.tables.reduce((n, t) => n + t.lines.length, 0),
+        mediaFiles: manifest.media.length,
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
     await mkdir(mediaDir, { recursive: true });
     if (options.force)
       await Promise.all(present.map((n) => rm(join(mediaDir, n), { recursive: true, force: true })));

@@ -5,6 +5,7 @@ import { SITE_NEUTRAL_ENTITIES, type PublishState } from '../../contract/index.t
 import type { Actor, AuditRepository } from '../repositories/audit.ts';
 import type { HeldLease, PublishLease } from './publish-lease.ts';
 import type { BuildReport, SiteBuilder } from './site-build.ts';
+import type { SiteTarget } from './site-bucket.ts';
 import type { SiteFolder } from './site-folder.ts';
 
 /** Publishes nobody pressed for: the start-up build and the automatic one. */
@@ -17,6 +18,8 @@ export interface PublisherOptions {
   build: SiteBuilder;
   /** One publish at a time across the instances on this database (services/publish-lease.ts). */
   lease: PublishLease;
+  /** Where else a local build goes online (SITE_STORE=s3: a bucket), before SITE_DIR switches to it. */
+  target?: SiteTarget | undefined;
   /** With a deploy hook, publishing POSTs there instead of building here. */
   hookUrl?: string | undefined;
   /** Publish this long after the last recorded change; 0: never automatically. */
@@ -138,7 +141,8 @@ export function createPublisher(options: PublisherOptions) {
     }
   }
 
-  async function buildHere(current: Run): Promise<void> {
+  /** Builds, puts the build on the target if any (answering what it did there), then online here. */
+  async function buildHere(current: Run): Promise<string | null> {
     const outDir = await folder.create();
     try {
       await buildWithinLimit(outDir, current);
@@ -147,7 +151,9 @@ export function createPublisher(options: PublisherOptions) {
         throw new Error('La construction n’a produit aucune page d’accueil : le site en ligne est conservé');
       }
       Object.assign(current, { step: 'Mise en ligne', progress: 100 });
+      const sent = (await options.target?.publish(outDir, current.abort.signal)) ?? null;
       await folder.switchTo(outDir);
+      return sent;
     } catch (error) {
       await folder.discard(outDir).catch(() => {});
       throw error;
@@ -171,8 +177,10 @@ export function createPublisher(options: PublisherOptions) {
       // Another instance is building: it runs once more for this request after its build.
       if (!held) return;
       let how = 'Construit sur le serveur';
-      if (mode === 'local') await buildHere(current);
-      else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
+      if (mode === 'local') {
+        const sent = await buildHere(current);
+        if (sent) how += `, ${sent}`;
+      } else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
       const durationMs = Date.now() - current.startedAt.getTime();
       last = { ok: true, durationMs };
       lastDurationMs = durationMs;

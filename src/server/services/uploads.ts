@@ -1,7 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { HttpError } from '../http-error.ts';
+import type { MediaStore } from '../../media/store.ts';
 import {
   DiskFullError,
   ImageTooLargeError,
@@ -33,7 +32,7 @@ export type StoredUpload = StoredMedia & { mime: string; type: 'image' | 'video'
 export async function storeUpload(
   data: Buffer,
   declared: 'image' | 'video' | undefined,
-  dir: string,
+  store: MediaStore,
   limits: UploadLimits,
   /** The new media's random name; given only by tests that prepare its files. */
   id: string = newMediaId(),
@@ -56,7 +55,7 @@ export async function storeUpload(
   if (kind === 'image') {
     if (data.length > limits.maxImageBytes) throw tooLarge(limits.maxImageBytes);
     try {
-      return { ...(await storeImage(data, dir, { maxPixels: limits.maxPixels, id })), mime, type: 'image' };
+      return { ...(await storeImage(data, store, { maxPixels: limits.maxPixels, id })), mime, type: 'image' };
     } catch (error) {
       if (error instanceof ImageTooLargeError) {
         throw new HttpError(
@@ -73,13 +72,11 @@ export async function storeUpload(
   const name = `${id}.${VIDEO_MIMES.get(mime)}`;
   let poster: string;
   try {
-    await writeFile(join(dir, name), data);
-    poster = await storeVideoPoster(dir, id);
+    await store.put(name, data, mime);
+    poster = await storeVideoPoster(store, id);
   } catch (error) {
     // Nothing half-stored: neither the video nor its poster stays.
-    await Promise.all(
-      [name, `${id}-thumb.webp`].map((file) => rm(join(dir, file), { force: true }).catch(() => {})),
-    );
+    await store.remove([name, `${id}-thumb.webp`]).catch(() => {});
     const code = (error as NodeJS.ErrnoException).code;
     throw code === 'ENOSPC' || code === 'EDQUOT' ? diskFull() : error;
   }
