@@ -511,4 +511,50 @@ export const fr = {
   'report.close': 'Fermer',
   'toast.reportSent': "Merci ! Votre signalement a été transmis à l'agence.",
   'toast.reportFailed': "Le signalement n'a pas pu être envoyé. Veuillez réessayer.",
+  // Alerts without an account (issue 12, part 4: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
+  'alerts.open': 'Me prévenir',
+  'alerts.title': 'Être prévenu des nouvelles annonces',
+  'alerts.intro': 'Recevez un e-mail quand une nouvelle annonce correspond à cette recherche :',
+  'alerts.email': 'Adresse e-mail',
+  'alerts.phone': 'Téléphone (facultatif)',
+  'alerts.submit': 'Me prévenir',
+  'alerts.sending': 'Envoi…',
+  'alerts.close': 'Fermer',
+  'alerts.note':
+    'Sans compte : un e-mail de confirmation vous est envoyé, et chaque e-mail permet de se désinscrire.',
+  'alerts.privacy': 'Ce que nous gardons',
+  'alerts.sent.title': 'Vérifiez votre boîte e-mail',
+  'alerts.sent.text':
+    "Un e-mail de confirmation vient de partir. Ouvrez son lien dans les {hours} heures pour activer l'alerte.",
+  'alerts.failed': "L'alerte n'a pas pu être enregistrée. Veuillez réessayer.",
+  'alerts.words.from': 'dès {value}',
+  'alerts.words.upTo': "jusqu'à {value}",
+  'alerts.words.everything': 'toutes les nouvelles annonces',
+  'alerts.confirm.title': 'Confirmer votre alerte',
+  'alerts.confirm.text':
+    'Appuyez sur le bouton pour recevoir par e-mail les nouvelles annonces qui correspondent à votre recherche.',
+  'alerts.confirm.button': "Confirmer l'alerte",
+  'alerts.confirm.done':
+    'Alerte confirmée ! Vous recevrez un e-mail quand une nouvelle annonce correspondra à votre recherche.',
+  'alerts.confirm.invalid':
+    "Ce lien n'est plus valable : il expire après {hours} heures. Refaites la demande depuis le catalogue.",
+  'alerts.unsubscribe.title': 'Se désinscrire',
+  'alerts.unsubscribe.text': 'Appuyez sur le bouton pour ne plus recevoir les e-mails de cette alerte.',
+  'alerts.unsubscribe.button': 'Me désinscrire',
+  'alerts.unsubscribe.done': 'Vous êtes désinscrit : vous ne recevrez plus les e-mails de cette alerte.',
+  'alerts.unsubscribe.invalid': "Ce lien n'est pas valable. Ouvrez l'adresse complète reçue par e-mail.",
+  'alerts.page.noToken': "Ce lien est incomplet : ouvrez l'adresse complète reçue par e-mail.",
+  'alerts.page.failed': 'Le serveur ne répond pas. Veuillez réessayer.',
+  'alerts.page.catalogue': 'Voir le catalogue',
+  'alerts.mail.confirm.subject': 'Confirmez votre alerte {agency}',
+  'alerts.mail.confirm.text':
+    "Bonjour,\n\nVous avez demandé à être prévenu des nouvelles annonces de {agency} pour : {filters}.\n\nPour activer l'alerte, ouvrez ce lien puis appuyez sur « Confirmer l'alerte » (valable {hours} heures) :\n{link}\n\nSi vous n'avez rien demandé, ignorez cet e-mail : sans confirmation, votre adresse est effacée après {days} jours.",
+  'alerts.mail.digest.subject.one': '{count} nouvelle annonce pour votre recherche',
+  'alerts.mail.digest.subject.other': '{count} nouvelles annonces pour votre recherche',
+  'alerts.mail.digest.intro': 'Nouvelles annonces chez {agency} pour votre recherche : {filters}.',
+  'alerts.mail.digest.view': "Voir l'annonce",
+  'alerts.mail.footer':
+    'Vous recevez cet e-mail parce que vous avez créé une alerte sur le site de {agency}.',
+  'alerts.mail.unsubscribe': 'Se désinscrire',
+  'meta.alerts.description': 'Confirmer ou arrêter une alerte des nouvelles annonces.',
 } as const;

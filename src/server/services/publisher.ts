@@ -21,6 +21,8 @@ export interface PublisherOptions {
   /** A local build still running after this long is stopped (its process killed) and the run fails. */
   buildTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Called once after each successful publish, with the run's start (what the new site includes). */
+  onPublished?: (startedAt: Date) => void;
 }
 
 /** How the last run ended, for whoever waits on it (npm start's console lines). */
@@ -183,6 +185,7 @@ export function createPublisher(options: PublisherOptions) {
           log.error({ err: error }, 'the publish is online but could not be recorded'),
         );
       log.info({ durationMs, mode, actor: actor.name }, 'public site published');
+      options.onPublished?.(current.startedAt);
     } catch (error) {
       const message = (error as Error).message || 'Échec de la publication';
       last = { ok: false, durationMs: Date.now() - current.startedAt.getTime(), error: message };
