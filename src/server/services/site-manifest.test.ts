@@ -40,8 +40,9 @@ describe('the build’s manifest', () => {
     });
     expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.pages).toBe(7);
-    // home, catalogue, search, about… and the two not-found pages, in src/pages/[...lang].
-    expect(manifest.fixedPages).toBe(11);
+    // home, catalogue, search, about…, the two not-found pages and the two alert pages (alerts/confirm,
+    // alerts/unsubscribe), in src/pages/[...lang].
+    expect(manifest.fixedPages).toBe(13);
   });
 });
 
