@@ -9,8 +9,8 @@ export interface Received {
   raw: string;
 }
 
-/** A local SMTP server that keeps what it receives in memory. */
-export async function startSmtp(): Promise<{
+/** A local SMTP server that keeps what it receives in memory, on `port` (any free one by default). */
+export async function startSmtp(port = 0): Promise<{
   port: number;
   received: Received[];
   close: () => Promise<void>;
@@ -34,9 +34,13 @@ export async function startSmtp(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    port: bound,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A port on which nothing listens. */
