@@ -5,7 +5,8 @@ import { DEFAULT_FILTERS } from '../../src/shared/catalogue-filter.ts';
 import { alertDeliveries, alertSubscriptions, auditLog } from '../../src/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError, loginAsNew, nextIp } from '../helpers/fixtures.ts';
-import { closedPort, decoded, header, startSmtp, type Received } from '../helpers/smtp.ts';
+import { appWithSmtp } from '../helpers/smtp-app.ts';
+import { closedPort, decoded, header, type Received, type Smtp } from '../helpers/smtp.ts';
 
 const SITE = 'https://ndako.cd';
 const GOMBE_RENT = { type: 'rent', state: 'Gombe', maxPrice: 2000 };
@@ -15,22 +16,13 @@ const tokenOf = (mail: Received, page: 'confirm' | 'unsubscribe', lang = '') =>
   new RegExp(`${SITE}${lang}/alerts/${page}/\\?token=([A-Za-z0-9_-]{43})`).exec(decoded(mail.raw))?.[1];
 
 describe('alerts without an account', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        MAIL_FROM: 'Ndako <robot@ndako.test>',
-        PUBLIC_URL: SITE,
-      },
-    });
+    ({ t, smtp, close } = await appWithSmtp({ MAIL_FROM: 'Ndako <robot@ndako.test>', PUBLIC_URL: SITE }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const subscribe = (payload: object, ip = nextIp()) =>
     t.app.inject({ method: 'POST', url: '/api/alerts', remoteAddress: ip, payload });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, VisitRequest } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { body, closedPort, header, startSmtp } from '../helpers/smtp.ts';
+import { appWithSmtp } from '../helpers/smtp-app.ts';
+import { body, closedPort, header, type Smtp } from '../helpers/smtp.ts';
 import {
   agencyInput,
   countMessages,
@@ -12,23 +13,17 @@ import {
 } from '../helpers/fixtures.ts';
 
 describe('notifications through SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        MAIL_TO: 'agence@ndako.test',
-        MAIL_FROM: 'Ndako <robot@ndako.test>',
-        PUBLIC_URL: 'https://ndako.cd',
-      },
-    });
+    ({ t, smtp, close } = await appWithSmtp({
+      MAIL_TO: 'agence@ndako.test',
+      MAIL_FROM: 'Ndako <robot@ndako.test>',
+      PUBLIC_URL: 'https://ndako.cd',
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('stores a message and mails its details to the agency', async () => {
     const payload = messageInput({
@@ -143,19 +138,14 @@ describe('when the mail server is down', () => {
 });
 
 describe("the agency's stored identity", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
     // No MAIL_TO and a bare MAIL_FROM: the recipient and the sender's name come from the settings.
-    t = await buildTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'robot@ndako.test' },
-    });
+    ({ t, smtp, close } = await appWithSmtp({ MAIL_FROM: 'robot@ndako.test' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('mails the e-mail address an admin saved, under the saved name, from the next message on', async () => {
     const saved = await t.app.inject({

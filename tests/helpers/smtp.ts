@@ -74,3 +74,5 @@ export const decoded = (raw: string) =>
         .map((hex) => parseInt(hex, 16)),
     ).toString('utf8'),
   );
+
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
