@@ -10,6 +10,8 @@ import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/bro
 // A port of its own per run (workers inherit it through the environment), so runs never share a server.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
+// Where the server mails (tests/e2e/alerts.spec.ts listens there while it runs; other mails fail, logged).
+process.env.E2E_SMTP_PORT ??= String(port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ndako-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const browser = findChromium();
@@ -49,6 +51,7 @@ export default defineConfig({
       SEED_PROPERTIES: '60',
       ADMIN_PASSWORD: 'e2e admin password',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

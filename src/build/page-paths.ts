@@ -36,7 +36,8 @@ export function pageRoutes(dir: URL = PAGES_DIR): string[] {
     .sort();
 }
 
-/** Pages each language has besides one per listing (the not-found pages included): every file not under a folder. */
+/** Pages each language has besides one per listing (the not-found pages included): every file that is not
+ *  a page per record (a `[param]` in its path, such as property/[id]). */
 export function fixedPageCount(dir: URL = PAGES_DIR): number {
-  return pageFiles(dir).filter((file) => !file.includes('/')).length;
+  return pageFiles(dir).filter((file) => !file.includes('[')).length;
 }

@@ -15,6 +15,8 @@ import {
   TEAM_ROLES,
   AMENITIES,
   VERIFICATION_FILTERS,
+  FILTER_CURRENCIES,
+  ALERT_STATUSES,
 } from '../shared/enums.ts';
 
 // The value lists live in src/shared (browser code needs them without zod); the contract re-exports them.
@@ -35,6 +37,8 @@ export const Commune = z.enum(COMMUNES);
 export const TeamRole = z.enum(TEAM_ROLES);
 export const Amenity = z.enum(AMENITIES);
 export const VerificationFilter = z.enum(VERIFICATION_FILTERS);
+export const FilterCurrency = z.enum(FILTER_CURRENCIES);
+export const AlertStatus = z.enum(ALERT_STATUSES);
 
 export type Currency = z.infer<typeof Currency>;
 export type PropertyType = z.infer<typeof PropertyType>;
@@ -49,3 +53,5 @@ export type PropertySort = z.infer<typeof PropertySort>;
 export type Commune = z.infer<typeof Commune>;
 export type TeamRole = z.infer<typeof TeamRole>;
 export type Amenity = z.infer<typeof Amenity>;
+export type FilterCurrency = z.infer<typeof FilterCurrency>;
+export type AlertStatus = z.infer<typeof AlertStatus>;

@@ -13,3 +13,4 @@ export * from './demo.ts';
 export * from './site-manifest.ts';
 export * from './settings.ts';
 export * from './rates.ts';
+export * from './alert.ts';

@@ -525,4 +525,50 @@ export const fr = {
   'home.app.install': "Installer l'application",
   'home.app.installText':
     "Ajoutez {agency} à votre écran d'accueil : il s'ouvre comme une application, et les propriétés déjà vues restent consultables sans réseau.",
+  // Alerts without an account (issue 12, part 4: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
+  'alerts.form.open': 'Me prévenir',
+  'alerts.form.title': 'Être prévenu des nouvelles annonces',
+  'alerts.form.intro': 'Recevez un e-mail quand une nouvelle annonce correspond à cette recherche :',
+  'alerts.form.email': 'Adresse e-mail',
+  'alerts.form.phone': 'Téléphone (facultatif)',
+  'alerts.form.submit': 'Me prévenir',
+  'alerts.form.sending': 'Envoi…',
+  'alerts.form.close': 'Fermer',
+  'alerts.form.note':
+    'Sans compte : un e-mail de confirmation vous est envoyé, et chaque e-mail permet de se désinscrire.',
+  'alerts.form.privacy': 'Ce que nous gardons',
+  'alerts.form.sent.title': 'Vérifiez votre boîte e-mail',
+  'alerts.form.sent.text':
+    "Un e-mail de confirmation vient de partir. Ouvrez son lien dans les {hours} heures pour activer l'alerte.",
+  'alerts.form.failed': "L'alerte n'a pas pu être enregistrée. Veuillez réessayer.",
+  'alerts.words.from': 'dès {value}',
+  'alerts.words.upTo': "jusqu'à {value}",
+  'alerts.words.everything': 'toutes les nouvelles annonces',
+  'alerts.confirm.title': 'Confirmer votre alerte',
+  'alerts.confirm.text':
+    'Appuyez sur le bouton pour recevoir par e-mail les nouvelles annonces qui correspondent à votre recherche.',
+  'alerts.confirm.button': "Confirmer l'alerte",
+  'alerts.confirm.done':
+    'Alerte confirmée ! Vous recevrez un e-mail quand une nouvelle annonce correspondra à votre recherche.',
+  'alerts.confirm.invalid':
+    "Ce lien n'est plus valable : il expire après {hours} heures. Refaites la demande depuis le catalogue.",
+  'alerts.unsubscribe.title': 'Se désinscrire',
+  'alerts.unsubscribe.text': 'Appuyez sur le bouton pour ne plus recevoir les e-mails de cette alerte.',
+  'alerts.unsubscribe.button': 'Me désinscrire',
+  'alerts.unsubscribe.done': 'Vous êtes désinscrit : vous ne recevrez plus les e-mails de cette alerte.',
+  'alerts.unsubscribe.invalid': "Ce lien n'est pas valable. Ouvrez l'adresse complète reçue par e-mail.",
+  'alerts.page.noToken': "Ce lien est incomplet : ouvrez l'adresse complète reçue par e-mail.",
+  'alerts.page.failed': 'Le serveur ne répond pas. Veuillez réessayer.',
+  'alerts.page.catalogue': 'Voir le catalogue',
+  'alerts.mail.confirm.subject': 'Confirmez votre alerte {agency}',
+  'alerts.mail.confirm.text':
+    "Bonjour,\n\nVous avez demandé à être prévenu des nouvelles annonces de {agency} pour : {filters}.\n\nPour activer l'alerte, ouvrez ce lien puis appuyez sur « Confirmer l'alerte » (valable {hours} heures) :\n{link}\n\nSi vous n'avez rien demandé, ignorez cet e-mail : sans confirmation, votre adresse est effacée après {days} jours.",
+  'alerts.mail.digest.subject.one': '{count} nouvelle annonce pour votre recherche',
+  'alerts.mail.digest.subject.other': '{count} nouvelles annonces pour votre recherche',
+  'alerts.mail.digest.intro': 'Nouvelles annonces chez {agency} pour votre recherche : {filters}.',
+  'alerts.mail.digest.view': "Voir l'annonce",
+  'alerts.mail.footer':
+    'Vous recevez cet e-mail parce que vous avez créé une alerte sur le site de {agency}.',
+  'alerts.mail.unsubscribe': 'Se désinscrire',
+  'meta.alerts.description': 'Confirmer ou arrêter une alerte des nouvelles annonces.',
 } as const;

@@ -23,6 +23,8 @@ import { loadLeafletCss } from '../shared/leaflet-css.ts';
 const MapView = lazy(() =>
   Promise.all([import('./catalogue/MapView.tsx'), loadLeafletCss()]).then(([m]) => m),
 );
+// "Me prévenir" (decision 0028): its form downloads when a visitor opens it.
+const AlertForm = lazy(() => import('./catalogue/AlertForm.tsx'));
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
 const FEW_RESULTS = 3;
@@ -35,6 +37,8 @@ export interface CatalogueProps {
   propertyPath: string;
   /** Localized path of the content search, e.g. '/en/search/'. */
   searchPath: string;
+  /** Localized path of the privacy page, which the alert form links to. */
+  privacyPath: string;
   /** The newest listings, rendered into the page at build time so it is readable before any script runs. */
   initial: Listing[];
   initialTotal: number;
@@ -50,6 +54,7 @@ export default function CatalogueApp({
   communes,
   propertyPath,
   searchPath,
+  privacyPath,
   initial,
   initialTotal,
   tiles,
@@ -59,6 +64,8 @@ export default function CatalogueApp({
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
   const { listings, status, retry } = useListingIndex();
   const results = useRef<HTMLDivElement>(null);
+  const [watching, setWatching] = useState(false);
+  const watchButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setQuery(parseQuery(location.search));
@@ -105,8 +112,37 @@ export default function CatalogueApp({
               ? t('catalogue.loading')
               : pluralText(t, lang, 'catalogue.count', total)}
         </p>
+        <button
+          type="button"
+          ref={watchButton}
+          className="btn btn-outline watch-open"
+          aria-expanded={watching}
+          onClick={() => setWatching((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+            />
+          </svg>
+          {t('alerts.form.open')}
+        </button>
         <ViewSwitch view={query.view} t={t} onChange={(view) => update({ view })} />
       </div>
+      {watching && (
+        <Suspense fallback={<p className="state">{t('catalogue.loading')}</p>}>
+          <AlertForm
+            filters={query}
+            lang={lang}
+            t={t}
+            privacyPath={privacyPath}
+            onClose={() => {
+              setWatching(false);
+              watchButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
 
       {status === 'error' ? (
         <LoadError message={t('catalogue.error')} retry={t('catalogue.retry')} onRetry={retry} />

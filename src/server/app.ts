@@ -31,6 +31,7 @@ import dashboardRoutes from './routes/dashboard.ts';
 import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
+import alertsRoutes from './routes/alerts.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
@@ -39,6 +40,7 @@ import ratesRoutes from './routes/rates.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
+import { createAlerts } from './services/alerts.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { publishLease } from './services/publish-lease.ts';
 import { createPublisher } from './services/publisher.ts';
@@ -89,6 +91,15 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
       app.log,
     );
   app.decorate('mailer', notifications);
+  const alerts = createAlerts({
+    repo: app.repos.alerts,
+    mailer: notifications,
+    rates: () => app.repos.rates.current(),
+    agency: () => app.repos.settings.agency(),
+    env,
+    log: app.log,
+  });
+  app.decorate('alerts', alerts);
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
@@ -102,6 +113,8 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
     buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,
     log: app.log,
+    // Once the new site is online, the alerts mail what it brought (decision 0028).
+    onPublished: (startedAt) => void alerts.digest(startedAt).catch(() => {}),
   });
   app.decorate('publisher', publisher);
   const backups = env.BACKUP_DAILY ? scheduleDailyBackups({ database, env, log: app.log }) : null;
@@ -119,6 +132,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     await backups?.stop();
     // A running build is stopped (its process killed) before the database it reads closes.
     await publisher.close();
+    await alerts.idle();
     await notifications.idle();
     notifications.close();
   });
@@ -183,6 +197,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         demoRoutes,
         settingsRoutes,
         ratesRoutes,
+        alertsRoutes,
       ]) {
         await api.register(routes);
       }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { agencyDefaults, type Env } from '../env.ts';
 import type { MediaStore } from '../media/store.ts';
 import { accountsRepository } from './repositories/accounts.ts';
+import { alertsRepository } from './repositories/alerts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
 import { mediaRepository } from './repositories/media.ts';
@@ -15,6 +16,7 @@ import { ratesRepository } from './repositories/rates.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
+import type { Alerts } from './services/alerts.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { Publisher } from './services/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
@@ -39,6 +41,7 @@ export function createRepositories(database: Database, env: Env) {
     publishLease: publishLeaseRepository(database),
     settings: settingsRepository(database, audit, agencyDefaults(env)),
     rates: ratesRepository(database, rates, audit),
+    alerts: alertsRepository(database, audit),
   };
 }
 
@@ -52,6 +55,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where uploads and their variants are kept: DATA_DIR/media or a bucket (MEDIA_STORE, decision 0030). */
     mediaStore: MediaStore;
+    /** Alerts without an account: sign-ups' confirmation mails, and the digests after each publish. */
+    alerts: Alerts;
     /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */
     publisher: Publisher;
     /** The live site's manifest (languages, pages, CSP hashes), or null until a site is online. */

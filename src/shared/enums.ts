@@ -69,6 +69,13 @@ export const COMMUNES = [
   'Selembao',
 ] as const;
 
+/** The currency the catalogue's price bounds are typed in (decision 0021): a listing in any currency is
+ *  compared in it. */
+export const FILTER_CURRENCIES = ['USD', 'CDF'] as const;
+/** A saved search's life (decision 0028): pending until its e-mail link is pressed, then confirmed until the
+ *  visitor unsubscribes. */
+export const ALERT_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
 export const TEAM_ROLES = [
   'Directeur Général',
   'Directeur Commercial',
@@ -85,3 +92,5 @@ export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export type Commune = (typeof COMMUNES)[number];
 export type Amenity = (typeof AMENITIES)[number];
+export type FilterCurrency = (typeof FILTER_CURRENCIES)[number];
+export type AlertStatus = (typeof ALERT_STATUSES)[number];

@@ -1,8 +1,8 @@
-import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, VisitRequest } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { appWithSmtp } from '../helpers/smtp-app.ts';
+import { body, closedPort, header, type Smtp } from '../helpers/smtp.ts';
 import {
   agencyInput,
   countMessages,
@@ -12,77 +12,18 @@ import {
   visitInput,
 } from '../helpers/fixtures.ts';
 
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives in memory. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The value of one header of a raw message, unfolded. */
-const header = (raw: string, name: string) => {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
-};
-const body = (raw: string) =>
-  raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('\n\n')
-    .replace(/=\r?\n/g, '');
-
 describe('notifications through SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        MAIL_TO: 'agence@ndako.test',
-        MAIL_FROM: 'Ndako <robot@ndako.test>',
-        PUBLIC_URL: 'https://ndako.cd',
-      },
-    });
+    ({ t, smtp, close } = await appWithSmtp({
+      MAIL_TO: 'agence@ndako.test',
+      MAIL_FROM: 'Ndako <robot@ndako.test>',
+      PUBLIC_URL: 'https://ndako.cd',
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('stores a message and mails its details to the agency', async () => {
     const payload = messageInput({
@@ -197,19 +138,14 @@ describe('when the mail server is down', () => {
 });
 
 describe("the agency's stored identity", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
     // No MAIL_TO and a bare MAIL_FROM: the recipient and the sender's name come from the settings.
-    t = await buildTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'robot@ndako.test' },
-    });
+    ({ t, smtp, close } = await appWithSmtp({ MAIL_FROM: 'robot@ndako.test' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('mails the e-mail address an admin saved, under the saved name, from the next message on', async () => {
     const saved = await t.app.inject({

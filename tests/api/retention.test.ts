@@ -73,6 +73,7 @@ describe('the retention job', () => {
       login_failures: 1,
       sessions: 2,
       page_views: 2,
+      alert_subscriptions: 0,
     });
     // The raw rows went, the dashboard's figures did not move: their days were summed first.
     expect(await t.database.db.select().from(pageViews)).toHaveLength(1);
@@ -102,6 +103,7 @@ describe('the retention job', () => {
       login_failures: 0,
       sessions: 0,
       page_views: 0,
+      alert_subscriptions: 0,
     });
     expect(await dataAudit()).toHaveLength(1);
   });

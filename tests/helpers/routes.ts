@@ -6,6 +6,9 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   AccountInput,
+  AlertInput,
+  AlertListQuery,
+  AlertTokenInput,
   AgencySettingsInput,
   AuditListQuery,
   ExchangeRatesInput,
@@ -60,6 +63,8 @@ export interface World {
   png: Buffer;
   /** The test admin's password, for the calls that check it again (change-password). */
   adminPassword: string;
+  /** A pending alert (decision 0028) and the tokens of its mail's links. */
+  alert: { id: number; confirm: string; unsubscribe: string };
 }
 export type Target = Exclude<keyof World, 'png' | 'adminPassword'>;
 export type Access = 'public' | 'staff' | 'admin';
@@ -185,6 +190,23 @@ export const ROUTES: readonly Route[] = [
     access: 'admin',
     body: [ExchangeRatesInput, () => ({ cdfPerUsd: 2900, usdPerEur: 1.1 })],
   },
+  {
+    call: 'POST /api/alerts',
+    access: 'public',
+    body: [AlertInput, () => ({ email: 'alerte@example.cd', filters: { type: 'rent', state: 'Gombe' } })],
+  },
+  {
+    call: 'POST /api/alerts/confirm',
+    access: 'public',
+    body: [AlertTokenInput, (w) => ({ token: w.alert.confirm })],
+  },
+  {
+    call: 'POST /api/alerts/unsubscribe',
+    access: 'public',
+    body: [AlertTokenInput, (w) => ({ token: w.alert.unsubscribe })],
+  },
+  { call: 'GET /api/alerts', access: 'staff', query: AlertListQuery },
+  { call: 'DELETE /api/alerts/{id}', access: 'staff', target: 'alert' },
 ];
 
 export const methodOf = (route: Route) => route.call.split(' ')[0] as NonNullable<InjectOptions['method']>;
@@ -243,7 +265,16 @@ export async function createWorld(t: TestApp): Promise<World> {
     agent: { id, ...agent },
     png,
     adminPassword: t.adminPassword,
+    alert: await worldAlert(t),
   };
+}
+
+/** A pending alert, made through the repository (the API mails its tokens and never answers them). */
+async function worldAlert(t: TestApp): Promise<World['alert']> {
+  const filters = AlertInput.shape.filters.parse({ category: 'house' });
+  const tokens = await t.app.repos.alerts.subscribe({ email: 'monde@example.cd', lang: 'fr', filters });
+  if (!tokens) throw new Error('the world alert was not created');
+  return tokens;
 }
 
 /** The setup of the table-driven suites: a test app, its world, and the table's lines (auth-wall.test.ts

@@ -52,6 +52,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   data: 'Conservation des données',
   settings: "Paramètres de l'agence",
   rates: 'Taux de change',
+  alert: 'Alerte',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { VerifyResponse } from '../../contract/index.ts';
 import '../../shared/toaster.ts';
 import { PasswordPage } from '../account/password-page.tsx';
+import { AlertsPage } from '../alerts/alerts-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
 import { $agencyName } from '../lib/agency.ts';
 import { api, configureApi, isUnauthorised, answer } from '../lib/api.ts';
@@ -26,6 +27,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.views]: ViewsPage,
   [ROUTES.team]: TeamPage,
   [ROUTES.messages]: MessagesPage,
+  [ROUTES.alerts]: AlertsPage,
   [ROUTES.staff]: StaffPage,
   [ROUTES.settings]: SettingsPage,
   [ROUTES.rates]: RatesPage,

@@ -25,6 +25,7 @@ const NAV: NavItem[] = [
   { href: ROUTES.views, label: 'Suivi des vues', icon: 'eye' },
   { href: ROUTES.team, label: 'Équipe', icon: 'users' },
   { href: ROUTES.messages, label: 'Messages', icon: 'mail' },
+  { href: ROUTES.alerts, label: 'Alertes', icon: 'bell' },
   { href: ROUTES.staff, label: 'Comptes et journal', icon: 'key', adminOnly: true },
   { href: ROUTES.settings, label: "Paramètres de l'agence", icon: 'settings', adminOnly: true },
   { href: ROUTES.rates, label: 'Taux de change', icon: 'rates', adminOnly: true },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AMENITIES, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../shared/enums.ts';
 import type { Translate } from '../../i18n/types.ts';
+import { DEFAULT_FILTERS } from '../../shared/catalogue-filter.ts';
 import type { Rates } from '../../shared/money.ts';
 import {
   AREA_RANGE,
@@ -13,8 +14,7 @@ import {
   type View,
 } from './query.ts';
 
-// Every filter back to its default; the view stays as it is.
-const { page: _page, view: _view, ...DEFAULT_FILTERS } = DEFAULT_QUERY;
+// Every filter back to its default (DEFAULT_FILTERS); the view stays as it is.
 
 interface Props {
   query: CatalogueQuery;

@@ -1,66 +1,47 @@
 import {
   AMENITIES,
   COMMUNES as COMMUNE_LIST,
+  FILTER_CURRENCIES,
   PROPERTY_CATEGORIES,
   PROPERTY_TYPES,
-  type Commune,
-  type PropertyCategory,
-  type PropertyType,
 } from '../../shared/enums.ts';
+import {
+  AREA_RANGE,
+  DEFAULT_FILTERS,
+  filterPredicate,
+  FILTER_KEYS,
+  MAX_Q,
+  PRICE_RANGE,
+  type CatalogueFilters,
+} from '../../shared/catalogue-filter.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { convert, type Rates } from '../../shared/money.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
- * rules (spec §4: any filter change returns to page 1), the filtering (spec §2 search, §5 ranges), the
- * pagination (spec §9: 9 a page, pages within 2 of the current one, first and last, ellipses).
+ * rules (spec §4: any filter change returns to page 1), the filtering (spec §2 search, §5 ranges: the one
+ * predicate of src/shared/catalogue-filter.ts, which saved alerts use too), the pagination (spec §9: 9 a
+ * page, pages within 2 of the current one, first and last, ellipses).
  *
  * The value lists come from src/shared/enums.ts, not from the contract: its value exports come with zod,
  * which the island must not ship.
  */
 
 export { PAGE_SIZE, paginate, pageWindow, type PageSlice } from './paging.ts';
-/** Spec §5 / §9 defaults. A bound equal to its default filters nothing (see `matches`). */
-export const PRICE_RANGE = { min: 0, max: 27_000_000 } as const;
-export const AREA_RANGE = { min: 0, max: 1000 } as const;
-/** Longest search text kept from a URL. */
-const MAX_Q = 100;
+export { AREA_RANGE, PRICE_RANGE, FILTER_CURRENCIES };
+export { matches, normalizeText } from '../../shared/catalogue-filter.ts';
+import type { FilterCurrency } from '../../shared/enums.ts';
+export type { FilterCurrency };
 
 export type View = 'grid' | 'list' | 'map';
-/** The currency the price bounds are typed in (decision 0021): a listing in any currency is compared in it. */
-export const FILTER_CURRENCIES = ['USD', 'CDF'] as const;
-export type FilterCurrency = (typeof FILTER_CURRENCIES)[number];
 
-export interface CatalogueQuery {
-  q: string;
-  type: PropertyType | '';
-  category: PropertyCategory | '';
-  state: Commune | '';
-  minPrice: number;
-  maxPrice: number;
-  currency: FilterCurrency;
-  minArea: number;
-  maxArea: number;
-  /** Amenities all required, as the index's bitmask (bit i = AMENITIES[i]); 0 filters nothing. */
-  amenities: number;
+/** The filters (src/shared/catalogue-filter.ts) plus where the visitor is in the results. */
+export interface CatalogueQuery extends CatalogueFilters {
   page: number;
   view: View;
 }
 
-export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
-  q: '',
-  type: '',
-  category: '',
-  state: '',
-  minPrice: PRICE_RANGE.min,
-  maxPrice: PRICE_RANGE.max,
-  currency: 'USD',
-  minArea: AREA_RANGE.min,
-  maxArea: AREA_RANGE.max,
-  amenities: 0,
-  page: 1,
-  view: 'grid',
-});
+export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({ ...DEFAULT_FILTERS, page: 1, view: 'grid' });
 
 const VIEW_LIST: readonly View[] = ['grid', 'list', 'map'];
 
@@ -73,19 +54,7 @@ const COMMUNES = canonical(COMMUNE_LIST);
 const VIEWS = canonical(VIEW_LIST);
 const CURRENCIES = canonical(FILTER_CURRENCIES);
 
-const FILTER_KEYS = [
-  'q',
-  'type',
-  'category',
-  'state',
-  'minPrice',
-  'maxPrice',
-  'currency',
-  'minArea',
-  'maxArea',
-  'amenities',
-] as const satisfies readonly (keyof CatalogueQuery)[];
-const ALL_KEYS = [...FILTER_KEYS, 'page', 'view'] as const satisfies readonly (keyof CatalogueQuery)[];
+const ALL_KEYS: readonly (keyof CatalogueQuery)[] = [...FILTER_KEYS, 'page', 'view'];
 
 // ---------------------------------------------------------------------------------------------------------
 // URL ⇄ query
@@ -177,7 +146,7 @@ export function toSearch(query: CatalogueQuery): string {
 // ---------------------------------------------------------------------------------------------------------
 // Changes
 
-const isFilterKey = (key: string): key is (typeof FILTER_KEYS)[number] =>
+const isFilterKey = (key: string): key is keyof CatalogueFilters =>
   (FILTER_KEYS as readonly string[]).includes(key);
 
 /**
@@ -205,99 +174,6 @@ export function withChange(query: CatalogueQuery, patch: Partial<CatalogueQuery>
 // ---------------------------------------------------------------------------------------------------------
 // Filtering
 
-const MARKS = /\p{M}+/gu;
-const SEPARATORS = /[^\p{L}\p{N}]+/gu;
-
-/** Lower-case, accents removed, every run of non-letters/digits (apostrophes, hyphens, punctuation, spaces)
- *  turned into one space, trimmed: 'Mont-Ngafula' → 'mont ngafula', 'Élégante VILLA' → 'elegante villa'. */
-export function normalizeText(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(MARKS, '').replace(SEPARATORS, ' ').trim();
-}
-
-/** Normalised "title address state" per listing; listings are treated as immutable. */
-const haystacks = new WeakMap<Listing, string>();
-function haystackOf(listing: Listing): string {
-  let h = haystacks.get(listing);
-  if (h === undefined) {
-    h = normalizeText(`${listing.title} ${listing.address} ${listing.state}`);
-    haystacks.set(listing, h);
-  }
-  return h;
-}
-
-/** Spec §5: a missing price or area counts as 0. */
-const amount = (n: number | null | undefined): number =>
-  typeof n === 'number' && Number.isFinite(n) ? n : 0;
-
-interface Matcher {
-  words: string[];
-  currency: FilterCurrency;
-  rates: Rates | null;
-  type: PropertyType | '';
-  category: PropertyCategory | '';
-  state: Commune | '';
-  price: [number, number];
-  area: [number, number];
-  amenities: number;
-}
-
-/** The bounds that actually filter: a bound equal to its default is dropped (the default max price must not
- *  hide a CDF listing priced 1,425,000,000, nor the default max area a 5,000 m² plot); two applied bounds in
- *  the wrong order are swapped, as `parseQuery` would. */
-function bounds(min: number, max: number, def: { min: number; max: number }): [number, number] {
-  let lo = min === def.min || !Number.isFinite(min) ? -Infinity : min;
-  let hi = max === def.max || !Number.isFinite(max) ? Infinity : max;
-  if (lo > hi) [lo, hi] = [hi, lo];
-  return [lo, hi];
-}
-
-function matcherOf(query: CatalogueQuery, rates: Rates | null): Matcher {
-  const text = normalizeText(query.q);
-  return {
-    words: text === '' ? [] : text.split(' '),
-    currency: query.currency,
-    rates,
-    type: query.type,
-    category: query.category,
-    state: query.state,
-    price: bounds(query.minPrice, query.maxPrice, PRICE_RANGE),
-    area: bounds(query.minArea, query.maxArea, AREA_RANGE),
-    amenities: query.amenities,
-  };
-}
-
-function passes(listing: Listing, m: Matcher): boolean {
-  if (m.type !== '' && listing.type !== m.type) return false;
-  if (m.category !== '' && listing.category !== m.category) return false;
-  if (m.state !== '' && listing.state !== m.state) return false;
-  // One AND per listing: several amenities at once cost no more than one.
-  if ((listing.amenityMask & m.amenities) !== m.amenities) return false;
-  // A price is compared in the filter's currency, at the build's rate: 2,000,000 CDF at 2,800 is 714 USD.
-  const price =
-    m.rates && listing.currency !== m.currency
-      ? convert(amount(listing.price), listing.currency, m.currency, m.rates)
-      : amount(listing.price);
-  if (price < m.price[0] || price > m.price[1]) return false;
-  const area = amount(listing.area);
-  if (area < m.area[0] || area > m.area[1]) return false;
-  if (m.words.length > 0) {
-    const h = haystackOf(listing);
-    for (const w of m.words) if (!h.includes(w)) return false;
-  }
-  return true;
-}
-
-/**
- * Whether a listing passes the query: every word of the search text appears in its title, address or commune
- * (case- and accent-insensitive, hyphens as spaces); type, category and commune exactly when set; every
- * amenity asked for; price and area within the bounds the visitor changed (a missing value counts as 0), the
- * price converted into the query's currency at `rates` (without rates, each price is compared as it is).
- * Page and view play no part.
- */
-export function matches(listing: Listing, query: CatalogueQuery, rates: Rates | null = null): boolean {
-  return passes(listing, matcherOf(query, rates));
-}
-
 const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
 /** The listings that match, newest first (createdDay, then id, descending). A new array every time. */
@@ -306,11 +182,11 @@ export function filterListings(
   query: CatalogueQuery,
   rates: Rates | null = null,
 ): Listing[] {
-  const m = matcherOf(query, rates);
+  const passes = filterPredicate(query, rates);
   const out: Listing[] = [];
   let sorted = true;
   for (const listing of listings) {
-    if (!passes(listing, m)) continue;
+    if (!passes(listing)) continue;
     const prev = out[out.length - 1];
     if (prev !== undefined && newestFirst(prev, listing) > 0) sorted = false;
     out.push(listing);

@@ -27,6 +27,8 @@ export interface PublisherOptions {
   /** A local build still running after this long is stopped (its process killed) and the run fails. */
   buildTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Called once after each successful publish, with the run's start (what the new site includes). */
+  onPublished?: (startedAt: Date) => void;
 }
 
 /** How the last run ended, for whoever waits on it (npm start's console lines). */
@@ -198,6 +200,7 @@ export function createPublisher(options: PublisherOptions) {
           log.error({ err: error }, 'the publish is online but could not be recorded'),
         );
       log.info({ durationMs, mode, actor: actor.name }, 'public site published');
+      options.onPublished?.(current.startedAt);
     } catch (error) {
       // A lease lost mid-build says so, rather than the builder's "interrupted".
       const lost = closing ? null : (current.abort.signal.reason as Error | undefined);

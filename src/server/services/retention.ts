@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import { purgeAlerts } from '../repositories/alerts.ts';
 import type { Actor, AuditRepository } from '../repositories/audit.ts';
 import {
   purgeLoginFailures,
@@ -37,6 +38,8 @@ export function retentionTasks(env: Env): RetentionTask[] {
       name: 'page_views',
       purge: (tx) => purgeRawPageViewsIn(tx, new Date(Date.now() - env.RETENTION_PAGE_VIEWS_DAYS * DAY_MS)),
     },
+    // Alerts (decision 0028): sign-ups never confirmed and unsubscribed ones, after the days of src/shared/alerts.ts.
+    { name: 'alert_subscriptions', purge: purgeAlerts },
   ];
 }
 

@@ -40,8 +40,9 @@ describe('the build’s manifest', () => {
     });
     expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.pages).toBe(7);
-    // home, catalogue, search, about…, the two not-found pages and the offline page, in src/pages/[...lang].
-    expect(manifest.fixedPages).toBe(12);
+    // home, catalogue, search, about…, the two not-found pages, the offline page and the two alert pages
+    // (alerts/confirm, alerts/unsubscribe), in src/pages/[...lang].
+    expect(manifest.fixedPages).toBe(14);
   });
 });
 

@@ -1,0 +1,304 @@
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Alert, AlertInput, AlertListQuery, AlertStatus } from '../../contract/index.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { alertDeliveries, alertSubscriptions, alertTokens, properties } from '../../db/schema.ts';
+import { translator } from '../../i18n/index.ts';
+import {
+  ALERT_CONFIRM_HOURS,
+  ALERT_PENDING_DAYS,
+  ALERT_UNSUBSCRIBED_DAYS,
+  describeFilters,
+} from '../../shared/alerts.ts';
+import { FILTER_KEYS, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
+import { hashToken, newToken } from '../services/tokens.ts';
+import type { Actor, AuditRepository } from './audit.ts';
+import { iso, isoOrNull } from './mapping.ts';
+import { pageOf } from './paging.ts';
+
+type Row = typeof alertSubscriptions.$inferSelect;
+
+function toAlert(r: Row): Alert {
+  return {
+    id: r.id,
+    email: r.email,
+    phone: r.phone,
+    lang: r.lang as Alert['lang'],
+    filters: r.filters,
+    summary: describeFilters(r.filters, translator('fr')),
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    confirmedAt: isoOrNull(r.confirmedAt),
+    lastSentAt: isoOrNull(r.lastSentAt),
+  };
+}
+
+/** The filters as JSON in the catalogue's key order: equal filters give equal keys (jsonb reorders keys). */
+const filtersKey = (f: CatalogueFilters) => JSON.stringify(FILTER_KEYS.map((key) => f[key]));
+
+/** A confirmed subscriber the digest considers, with the start of its window. */
+export interface Subscriber {
+  id: number;
+  email: string;
+  lang: Alert['lang'];
+  filters: CatalogueFilters;
+  since: Date;
+}
+
+/** What a digest needs of a listing: the catalogue predicate's fields, then the mail's. */
+export type NewListing = Pick<
+  typeof properties.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'address'
+  | 'type'
+  | 'category'
+  | 'state'
+  | 'price'
+  | 'currency'
+  | 'area'
+  | 'amenities'
+  | 'status'
+  | 'createdAt'
+> & { picture: string | null };
+
+async function addToken(tx: Db, subscriptionId: number, purpose: 'confirm' | 'unsubscribe') {
+  const token = newToken();
+  await tx.insert(alertTokens).values({
+    hash: hashToken(token),
+    subscriptionId,
+    purpose,
+    expiresAt: purpose === 'confirm' ? sql`now() + ${ALERT_CONFIRM_HOURS} * interval '1 hour'` : undefined,
+  });
+  return token;
+}
+
+export function alertsRepository(database: Database, audit: AuditRepository) {
+  const { db } = database;
+
+  /** The subscription a live token of `purpose` names, or null. */
+  async function byToken(tx: Db, token: string, purpose: 'confirm' | 'unsubscribe') {
+    const [row] = await tx
+      .select({ id: alertTokens.subscriptionId })
+      .from(alertTokens)
+      .where(
+        and(
+          eq(alertTokens.hash, hashToken(token)),
+          eq(alertTokens.purpose, purpose),
+          sql`(${alertTokens.expiresAt} IS NULL OR ${alertTokens.expiresAt} > now())`,
+        ),
+      );
+    return row?.id ?? null;
+  }
+
+  return {
+    /**
+     * Saves a sign-up: a new row, or the same address's row for the same filters (never a second one).
+     * Answers the tokens of the confirmation mail to send, or null when the row is confirmed already: then
+     * nothing changes and nothing is sent (the visitor's answer is the same either way).
+     */
+    async subscribe(input: AlertInput): Promise<{ id: number; confirm: string; unsubscribe: string } | null> {
+      return database.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(alertSubscriptions)
+          .values({
+            email: input.email,
+            phone: input.phone ?? null,
+            lang: input.lang,
+            filters: input.filters,
+            filtersKey: filtersKey(input.filters),
+          })
+          .onConflictDoUpdate({
+            target: [alertSubscriptions.email, alertSubscriptions.filtersKey],
+            // A confirmed row is left as it is: whoever types an address cannot change what its owner set.
+            set: {
+              phone: sql`CASE WHEN ${alertSubscriptions.status} = 'confirmed' THEN ${alertSubscriptions.phone} ELSE excluded.phone END`,
+              lang: sql`CASE WHEN ${alertSubscriptions.status} = 'confirmed' THEN ${alertSubscriptions.lang} ELSE excluded.lang END`,
+              confirmedAt: sql`CASE WHEN ${alertSubscriptions.status} = 'confirmed' THEN ${alertSubscriptions.confirmedAt} END`,
+              unsubscribedAt: sql`NULL`,
+              lastSentAt: sql`CASE WHEN ${alertSubscriptions.status} = 'confirmed' THEN ${alertSubscriptions.lastSentAt} END`,
+              status: sql`CASE WHEN ${alertSubscriptions.status} = 'confirmed' THEN 'confirmed'::alert_status ELSE 'pending'::alert_status END`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ id: alertSubscriptions.id, status: alertSubscriptions.status });
+        if (!row || row.status === 'confirmed') return null;
+        // One confirmation link at a time: the newest mail's.
+        await tx
+          .delete(alertTokens)
+          .where(and(eq(alertTokens.subscriptionId, row.id), eq(alertTokens.purpose, 'confirm')));
+        const confirm = await addToken(tx, row.id, 'confirm');
+        const unsubscribe = await addToken(tx, row.id, 'unsubscribe');
+        return { id: row.id, confirm, unsubscribe };
+      });
+    },
+
+    /** Confirms the subscription of a live confirmation token; answers its status, or null (no such link). */
+    async confirm(token: string): Promise<AlertStatus | null> {
+      return database.transaction(async (tx) => {
+        const id = await byToken(tx, token, 'confirm');
+        if (id === null) return null;
+        const [row] = await tx
+          .update(alertSubscriptions)
+          .set({
+            status: sql`CASE WHEN ${alertSubscriptions.status} = 'pending' THEN 'confirmed'::alert_status ELSE ${alertSubscriptions.status} END`,
+            confirmedAt: sql`COALESCE(${alertSubscriptions.confirmedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(alertSubscriptions.id, id))
+          .returning({ status: alertSubscriptions.status });
+        return row?.status ?? null;
+      });
+    },
+
+    /** Stops the mails of the subscription of an unsubscribe token; null when no such link. */
+    async unsubscribe(token: string): Promise<AlertStatus | null> {
+      return database.transaction(async (tx) => {
+        const id = await byToken(tx, token, 'unsubscribe');
+        if (id === null) return null;
+        const [row] = await tx
+          .update(alertSubscriptions)
+          .set({
+            status: 'unsubscribed',
+            unsubscribedAt: sql`COALESCE(${alertSubscriptions.unsubscribedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(alertSubscriptions.id, id))
+          .returning({ status: alertSubscriptions.status });
+        // A confirmation link pressed afterwards answers 'unsubscribed' and confirms nothing.
+        return row?.status ?? null;
+      });
+    },
+
+    async list(q: AlertListQuery) {
+      const condition = q.status ? eq(alertSubscriptions.status, q.status) : undefined;
+      const [page, perStatus] = await Promise.all([
+        pageOf(
+          db,
+          q,
+          { table: alertSubscriptions, where: condition },
+          (window) =>
+            db
+              .select()
+              .from(alertSubscriptions)
+              .where(condition)
+              .orderBy(desc(alertSubscriptions.createdAt), desc(alertSubscriptions.id))
+              .limit(window.limit)
+              .offset(window.offset),
+          toAlert,
+        ),
+        db
+          .select({ status: alertSubscriptions.status, n: count() })
+          .from(alertSubscriptions)
+          .groupBy(alertSubscriptions.status),
+      ]);
+      const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+      for (const { status, n } of perStatus) counts[status] = n;
+      return { ...page, counts };
+    },
+
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'alert', alertSubscriptions, id, (r) => r.email);
+    },
+
+    // --- The digest (src/server/services/alert-digest.ts)
+
+    /** Confirmed subscriptions, each with the start of its window: its last mail, or its confirmation. */
+    async subscribers(): Promise<Subscriber[]> {
+      const rows = await db
+        .select({
+          id: alertSubscriptions.id,
+          email: alertSubscriptions.email,
+          lang: alertSubscriptions.lang,
+          filters: alertSubscriptions.filters,
+          since:
+            sql<Date>`COALESCE(${alertSubscriptions.lastSentAt}, ${alertSubscriptions.confirmedAt}, ${alertSubscriptions.createdAt})`.mapWith(
+              alertSubscriptions.createdAt,
+            ),
+        })
+        .from(alertSubscriptions)
+        .where(eq(alertSubscriptions.status, 'confirmed'));
+      return rows.map((r) => ({ ...r, lang: r.lang as Alert['lang'] }));
+    },
+
+    /** Listings created after `since` and up to `until` (whatever their status: the caller decides). */
+    async listingsCreated(since: Date, until: Date): Promise<NewListing[]> {
+      const rows = await db
+        .select({
+          id: properties.id,
+          title: properties.title,
+          address: properties.address,
+          type: properties.type,
+          category: properties.category,
+          state: properties.state,
+          price: properties.price,
+          currency: properties.currency,
+          area: properties.area,
+          amenities: properties.amenities,
+          status: properties.status,
+          media: properties.media,
+          createdAt: properties.createdAt,
+        })
+        .from(properties)
+        .where(and(gt(properties.createdAt, since), lte(properties.createdAt, until)))
+        .orderBy(desc(properties.createdAt), desc(properties.id));
+      return rows.map(({ media, ...r }) => {
+        const image = media.find((m) => m.type === 'image');
+        return { ...r, picture: image ? (image.variants?.[0]?.url ?? image.thumbnail ?? image.url) : null };
+      });
+    },
+
+    /**
+     * Claims listings for one subscriber's mail: answers those never claimed before (a listing is mailed once
+     * to a subscriber, whichever instance runs the digest). `release` gives them back after a failed send.
+     */
+    async claim(subscriptionId: number, propertyIds: number[]): Promise<number[]> {
+      if (propertyIds.length === 0) return [];
+      const rows = await db
+        .insert(alertDeliveries)
+        .values(propertyIds.map((propertyId) => ({ subscriptionId, propertyId })))
+        .onConflictDoNothing()
+        .returning({ id: alertDeliveries.propertyId });
+      return rows.map((r) => r.id);
+    },
+
+    async release(subscriptionId: number, propertyIds: number[]): Promise<void> {
+      if (propertyIds.length === 0) return;
+      await db
+        .delete(alertDeliveries)
+        .where(
+          and(
+            eq(alertDeliveries.subscriptionId, subscriptionId),
+            inArray(alertDeliveries.propertyId, propertyIds),
+          ),
+        );
+    },
+
+    /** A new unsubscribe link for a mail about to go. */
+    unsubscribeToken(subscriptionId: number): Promise<string> {
+      return addToken(db, subscriptionId, 'unsubscribe');
+    },
+
+    /** The mail went: its window ends at `until`. */
+    async sent(subscriptionId: number, until: Date): Promise<void> {
+      await db
+        .update(alertSubscriptions)
+        .set({ lastSentAt: until })
+        .where(eq(alertSubscriptions.id, subscriptionId));
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof alertsRepository>;
+
+/** Retention (src/server/services/retention.ts): sign-ups left unconfirmed (counted from the last sign-up)
+ *  and unsubscribed rows, once old. */
+export async function purgeAlerts(tx: Db): Promise<number> {
+  const rows = await tx
+    .delete(alertSubscriptions)
+    .where(
+      sql`(${alertSubscriptions.status} = 'pending' AND ${alertSubscriptions.updatedAt} < now() - ${ALERT_PENDING_DAYS} * interval '1 day')
+        OR (${alertSubscriptions.status} = 'unsubscribed' AND ${alertSubscriptions.unsubscribedAt} < now() - ${ALERT_UNSUBSCRIBED_DAYS} * interval '1 day')`,
+    )
+    .returning({ id: alertSubscriptions.id });
+  return rows.length;
+}

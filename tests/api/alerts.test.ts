@@ -1,0 +1,262 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertList } from '../../src/contract/index.ts';
+import { DEFAULT_FILTERS } from '../../src/shared/catalogue-filter.ts';
+import { alertDeliveries, alertSubscriptions, auditLog } from '../../src/db/schema.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createProperty, expectError, loginAsNew, nextIp } from '../helpers/fixtures.ts';
+import { appWithSmtp } from '../helpers/smtp-app.ts';
+import { closedPort, decoded, header, type Received, type Smtp } from '../helpers/smtp.ts';
+
+const SITE = 'https://ndako.cd';
+const GOMBE_RENT = { type: 'rent', state: 'Gombe', maxPrice: 2000 };
+
+/** The token of a link to one of the alert pages in a mail, or undefined. */
+const tokenOf = (mail: Received, page: 'confirm' | 'unsubscribe', lang = '') =>
+  new RegExp(`${SITE}${lang}/alerts/${page}/\\?token=([A-Za-z0-9_-]{43})`).exec(decoded(mail.raw))?.[1];
+
+describe('alerts without an account', () => {
+  let smtp: Smtp;
+  let t: TestApp;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t, smtp, close } = await appWithSmtp({ MAIL_FROM: 'Ndako <robot@ndako.test>', PUBLIC_URL: SITE }));
+  });
+  afterAll(() => close());
+
+  const subscribe = (payload: object, ip = nextIp()) =>
+    t.app.inject({ method: 'POST', url: '/api/alerts', remoteAddress: ip, payload });
+  const post = (page: 'confirm' | 'unsubscribe', token: string | undefined) =>
+    t.app.inject({ method: 'POST', url: `/api/alerts/${page}`, remoteAddress: nextIp(), payload: { token } });
+  const rowsOf = (email: string) =>
+    t.database.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, email));
+  /** The mails received for `to` since `from` (an index into smtp.received). */
+  const mailsTo = async (to: string, from = 0) => {
+    await t.app.alerts.idle();
+    await t.app.mailer.idle();
+    return smtp.received.slice(from).filter((m) => m.to.includes(to));
+  };
+  const publish = async () => {
+    t.app.publisher.publish({ id: null, name: 'Test' });
+    expect((await t.app.publisher.settled())?.ok).toBe(true);
+    await t.app.alerts.idle();
+    await t.app.mailer.idle();
+  };
+  /** Signs up and confirms through the API; answers the unsubscribe token of the confirmation mail. */
+  async function confirmed(email: string, filters: object, lang?: string): Promise<string> {
+    const from = smtp.received.length;
+    expect((await subscribe({ email, filters, lang })).statusCode).toBe(202);
+    const [mail] = await mailsTo(email, from);
+    expect((await post('confirm', tokenOf(mail!, 'confirm', lang ? `/${lang}` : ''))).statusCode).toBe(200);
+    return tokenOf(mail!, 'unsubscribe', lang ? `/${lang}` : '')!;
+  }
+
+  it('stores a sign-up pending and mails both links; a GET confirms nothing, the POST does', async () => {
+    const filters = { type: 'sale', state: 'Kasa-Vubu', maxPrice: 90_000 };
+    const res = await subscribe({ email: 'Kabila@Example.cd', phone: '+243 99 000 11 22', filters });
+    expect(res.statusCode, res.body).toBe(202);
+    const [row] = await rowsOf('kabila@example.cd');
+    expect(row).toMatchObject({ status: 'pending', phone: '+243 99 000 11 22', confirmedAt: null });
+    expect(row!.filters).toMatchObject({ ...filters, currency: 'USD' });
+
+    const [mail] = await mailsTo('kabila@example.cd');
+    expect(mail, 'confirmation mail').toBeDefined();
+    expect(header(mail!.raw, 'Subject')).toMatch(/^Confirmez votre alerte Ndako/);
+    expect(decoded(mail!.raw)).toContain('À vendre · Kasa-Vubu');
+    const confirm = tokenOf(mail!, 'confirm');
+    const unsubscribe = tokenOf(mail!, 'unsubscribe');
+    expect(confirm).toBeDefined();
+    expect(unsubscribe).toBeDefined();
+    expect(header(mail!.raw, 'List-Unsubscribe')).toContain(`${SITE}/alerts/unsubscribe/?token=`);
+
+    // What a mail scanner does with the link: the page and the API answer, nothing is confirmed.
+    await t.app.inject({ url: `/alerts/confirm/?token=${confirm}` });
+    expect((await t.app.inject({ url: `/api/alerts/confirm?token=${confirm}` })).statusCode).toBe(404);
+    expect((await rowsOf('kabila@example.cd'))[0]!.status).toBe('pending');
+
+    const ok = await post('confirm', confirm);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ status: 'confirmed' });
+    expect((await rowsOf('kabila@example.cd'))[0]).toMatchObject({ status: 'confirmed' });
+    // Pressed twice: the same answer.
+    expect((await post('confirm', confirm)).json()).toEqual({ status: 'confirmed' });
+    // A token stored hashed: the database does not hold it.
+    const tokens = await t.database.db.execute(sql`SELECT hash FROM alert_tokens`);
+    expect(JSON.stringify(tokens)).not.toContain(confirm!);
+  });
+
+  it('refuses bad input with a French 400 and stores nothing', async () => {
+    const before = (await t.database.db.select().from(alertSubscriptions)).length;
+    for (const payload of [
+      { email: 'pas-une-adresse', filters: GOMBE_RENT },
+      { email: 'ok@example.cd', filters: { state: 'Paris' } },
+      { email: 'ok@example.cd', filters: { minPrice: -5 } },
+      { email: 'ok@example.cd', filters: { amenities: 1 << 20 } },
+      { email: 'ok@example.cd', filters: { page: 2 } },
+      { email: 'ok@example.cd', phone: 'abc', filters: {} },
+      { email: 'ok@example.cd', filters: {}, lang: 'de' },
+      { filters: {} },
+    ]) {
+      expectError(await subscribe(payload), 400, JSON.stringify(payload));
+    }
+    expectError(await post('confirm', 'court'), 400);
+    expectError(await post('confirm', 'x'.repeat(43)), 404);
+    expect((await t.database.db.select().from(alertSubscriptions)).length).toBe(before);
+  });
+
+  it('keeps one row for the same address and filters, and answers alike whether it was known', async () => {
+    const first = await subscribe({ email: 'twice@example.cd', filters: { category: 'villa' } });
+    const again = await subscribe({ email: 'twice@example.cd', filters: { category: 'villa', q: '' } });
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.body).toBe(first.body);
+    expect(await rowsOf('twice@example.cd')).toHaveLength(1);
+    // Other filters are another alert.
+    await subscribe({ email: 'twice@example.cd', filters: { category: 'land' } });
+    expect(await rowsOf('twice@example.cd')).toHaveLength(2);
+
+    // A confirmed alert signed up again: unchanged, no mail (nobody learns it was subscribed).
+    await confirmed('known@example.cd', { category: 'office' });
+    const from = smtp.received.length;
+    const known = await subscribe({
+      email: 'known@example.cd',
+      phone: '0999999999',
+      filters: { category: 'office' },
+    });
+    expect(known.body).toBe(first.body);
+    expect(await mailsTo('known@example.cd', from)).toHaveLength(0);
+    expect((await rowsOf('known@example.cd'))[0]).toMatchObject({ status: 'confirmed', phone: null });
+  });
+
+  it('limits sign-ups per address like the contact form', async () => {
+    const ip = nextIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push((await subscribe({ email: `flood${i}@example.cd`, filters: {} }, ip)).statusCode);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(202));
+    expectError(await subscribe({ email: 'flood-last@example.cd', filters: {} }, ip), 429);
+  });
+
+  it('mails one digest to the matching subscriber only, once, with listing links and an unsubscribe link', async () => {
+    const unsubscribe = await confirmed('gombe@example.cd', GOMBE_RENT);
+    await confirmed('limete@example.cd', { type: 'sale', state: 'Limete' }, 'en');
+    await subscribe({ email: 'pending@example.cd', filters: GOMBE_RENT });
+    // A new Gombe rental priced in CDF (2,000,000 CDF ≈ 714 USD at the default rate: under 2,000 USD).
+    const match = await createProperty(t, {
+      title: 'Studio neuf a Gombe',
+      state: 'Gombe',
+      type: 'rent',
+      price: 2_000_000,
+      currency: 'CDF',
+      media: [{ type: 'image', url: '/media/studio.webp' }],
+    });
+    const sold = await createProperty(t, { title: 'Deja loue', state: 'Gombe', type: 'rent', price: 900 });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${sold.id}/status`,
+      headers: t.auth,
+      payload: { status: 'sold' },
+    });
+    await createProperty(t, { title: 'Trop cher', state: 'Gombe', type: 'rent', price: 5000 });
+    await createProperty(t, { title: 'Ailleurs', state: 'Ngaliema', type: 'rent', price: 900 });
+
+    await mailsTo('pending@example.cd');
+    const from = smtp.received.length;
+    await publish();
+    const mails = smtp.received.slice(from);
+    expect(mails.map((m) => m.to).flat()).toEqual(['gombe@example.cd']);
+    const text = decoded(mails[0]!.raw);
+    expect(header(mails[0]!.raw, 'Subject')).toBe('1 nouvelle annonce pour votre recherche');
+    expect(text).toContain(`${SITE}/property/${match.id}`);
+    expect(text).toContain('Studio neuf a Gombe');
+    expect(text).toContain('2,000,000 CDF/mois');
+    expect(text).toMatch(/≈ \d{3} USD/);
+    expect(text).not.toContain('Deja loue');
+    expect(text).not.toContain('Trop cher');
+    expect(text).toContain(`<img src="${SITE}/media/studio.webp"`);
+    const digestUnsubscribe = tokenOf(mails[0]!, 'unsubscribe');
+    expect(digestUnsubscribe).toBeDefined();
+    expect(digestUnsubscribe).not.toBe(unsubscribe);
+
+    // A second publish without new listings sends nothing.
+    const next = smtp.received.length;
+    await publish();
+    expect(smtp.received.length).toBe(next);
+
+    // Unsubscribed (from the digest's link): a new match sends nothing.
+    expect((await post('unsubscribe', digestUnsubscribe)).json()).toEqual({ status: 'unsubscribed' });
+    await createProperty(t, { title: 'Encore a Gombe', state: 'Gombe', type: 'rent', price: 800 });
+    const after = smtp.received.length;
+    await publish();
+    expect(smtp.received.slice(after).filter((m) => m.to.includes('gombe@example.cd'))).toHaveLength(0);
+  });
+
+  it('shows staff the subscriptions with their counts; admins and agents delete, audited', async () => {
+    expect((await t.app.inject({ url: '/api/alerts' })).statusCode).toBe(401);
+    const agent = await loginAsNew(t, 'agent');
+    const list = await t.app.inject({ url: '/api/alerts?limit=100', headers: agent.auth });
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json<AlertList>();
+    expect(body.counts.confirmed).toBeGreaterThanOrEqual(2);
+    expect(body.counts.pending).toBeGreaterThanOrEqual(1);
+    expect(body.counts.unsubscribed).toBe(1);
+    const gombe = body.data.find((a) => a.email === 'gombe@example.cd')!;
+    expect(gombe).toMatchObject({ status: 'unsubscribed', summary: "À louer · Gombe · jusqu'à 2,000 USD" });
+    expect(gombe.lastSentAt).not.toBeNull();
+    const pending = await t.app.inject({ url: '/api/alerts?status=pending&limit=100', headers: t.auth });
+    expect(pending.json<AlertList>().data.every((a) => a.status === 'pending')).toBe(true);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${gombe.id}`, headers: agent.auth });
+    expect(del.statusCode, del.body).toBe(204);
+    expect(await rowsOf('gombe@example.cd')).toHaveLength(0);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'alert'));
+    expect(audit).toMatchObject([{ action: 'delete', entityId: gombe.id, label: 'gombe@example.cd' }]);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/alerts/${gombe.id}`, headers: t.auth }),
+      404,
+    );
+    // Staff changes to alerts do not ask for a publish.
+    expect((await t.app.publisher.state()).pendingChanges).toBe(0);
+  });
+
+  it('deletes unconfirmed and unsubscribed alerts after their days, keeps confirmed ones', async () => {
+    await subscribe({ email: 'old-pending@example.cd', filters: {} });
+    const token = await confirmed('old-gone@example.cd', {});
+    await post('unsubscribe', token);
+    await confirmed('old-kept@example.cd', {});
+    const old = sql`now() - interval '8 days'`;
+    await t.database.db
+      .update(alertSubscriptions)
+      .set({ updatedAt: old, createdAt: old, unsubscribedAt: old })
+      .where(sql`${alertSubscriptions.email} LIKE 'old-%'`);
+    const removed = await t.app.retention.run();
+    expect(removed['alert_subscriptions']).toBeGreaterThanOrEqual(2);
+    expect(await rowsOf('old-pending@example.cd')).toHaveLength(0);
+    expect(await rowsOf('old-gone@example.cd')).toHaveLength(0);
+    expect(await rowsOf('old-kept@example.cd')).toHaveLength(1);
+  });
+});
+
+describe('a digest whose mail fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+  });
+  afterAll(() => t.close());
+
+  it('marks nothing sent, so the next digest tries the same listings again', async () => {
+    const tokens = await t.app.repos.alerts.subscribe({
+      email: 'down@example.cd',
+      lang: 'fr',
+      filters: { ...DEFAULT_FILTERS, state: 'Gombe' },
+    });
+    await t.app.mailer.idle();
+    expect(await t.app.repos.alerts.confirm(tokens!.confirm)).toBe('confirmed');
+    await createProperty(t, { state: 'Gombe' });
+    expect(await t.app.alerts.digest(new Date())).toEqual({ mailed: 0, failed: 1 });
+    expect(await t.database.db.select().from(alertDeliveries)).toHaveLength(0);
+    const [row] = await t.database.db.select().from(alertSubscriptions);
+    expect(row!.lastSentAt).toBeNull();
+    expect(await t.app.alerts.digest(new Date())).toEqual({ mailed: 0, failed: 1 });
+  });
+});

@@ -1,0 +1,76 @@
+import { decoded, startSmtp } from '../helpers/smtp.ts';
+import { expect, ready, test } from './fixtures.ts';
+
+// "Me prévenir" (decision 0028) in the browser: filters, the lazily loaded form, the confirmation mail
+// received by a local SMTP server (the e2e server mails to E2E_SMTP_PORT, playwright.config.ts), the confirm
+// page's button, and the status in the admin.
+const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
+
+test.describe('alerts without an account', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtp(Number(process.env.E2E_SMTP_PORT));
+  });
+  test.afterAll(async () => smtp.close());
+
+  test('saves the filters from the catalogue, and the confirm page confirms on the button only', async ({
+    page,
+    request,
+  }, info) => {
+    const email = `alerte.${info.project.name}.${Date.now()}@example.cd`;
+    await page.goto('/properties?type=rent&state=Gombe');
+    await ready(page);
+    await page.getByRole('button', { name: 'Me prévenir' }).click();
+    const panel = page.locator('.watch-panel');
+    await expect(panel.getByRole('heading', { name: 'Être prévenu des nouvelles annonces' })).toBeVisible();
+    await expect(panel).toContainText('À louer · Gombe');
+    // Checked before anything is sent.
+    await panel.getByRole('button', { name: 'Me prévenir' }).click();
+    await expect(panel.locator('.field-error')).toHaveText('Ce champ est obligatoire');
+    await panel.getByLabel('Adresse e-mail').fill(email);
+    await panel.getByRole('button', { name: 'Me prévenir' }).click();
+    await expect(panel.getByRole('status')).toContainText('Vérifiez votre boîte e-mail');
+
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length).toBe(1);
+    const mail = decoded(smtp.received.find((m) => m.to.includes(email))!.raw);
+    const link = /https?:\/\/[^\s/]+(\/alerts\/confirm\/\?token=[\w-]{43})/.exec(mail)?.[1];
+    expect(link, mail).toBeDefined();
+    expect(mail).toMatch(/\/alerts\/unsubscribe\/\?token=[\w-]{43}/);
+
+    const login = await request.post('/api/auth/login', { data: ADMIN });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const statusOf = async () => {
+      const list = (await (await request.get('/api/alerts?limit=100', { headers: auth })).json()) as {
+        data: { email: string; status: string; filters: { type: string; state: string } }[];
+      };
+      return list.data.find((a) => a.email === email);
+    };
+    expect(await statusOf()).toMatchObject({ status: 'pending', filters: { type: 'rent', state: 'Gombe' } });
+
+    // Opening the page (what a mail scanner does) confirms nothing; the button does.
+    await page.goto(link!);
+    await ready(page);
+    await expect(page.getByRole('heading', { name: 'Confirmer votre alerte' })).toBeVisible();
+    expect((await statusOf())?.status).toBe('pending');
+    await page.getByRole('button', { name: "Confirmer l'alerte" }).click();
+    await expect(page.locator('[data-alert-result]')).toHaveText(/Alerte confirmée/);
+    expect((await statusOf())?.status).toBe('confirmed');
+
+    // The admin's screen shows it confirmed.
+    await page.addInitScript(
+      (value) => localStorage.setItem('adminToken', value),
+      auth.authorization.slice(7),
+    );
+    await page.goto('/admin/alerts');
+    const card = page.locator('.adm-item', { hasText: email });
+    await expect(card).toContainText('Confirmée');
+    await expect(card).toContainText('À louer · Gombe');
+  });
+
+  test('a confirm page without its token says so and offers no button', async ({ page }) => {
+    await page.goto('/en/alerts/confirm/');
+    await ready(page);
+    await expect(page.locator('[data-alert-result]')).toHaveText(/This link is incomplete/);
+    await expect(page.getByRole('button', { name: 'Confirm the alert' })).toBeDisabled();
+  });
+});
