@@ -40,7 +40,7 @@ export default defineConfig({
     command: 'node scripts/start.ts',
     // The site answers 503 "en préparation" until its build is online.
     url: `http://127.0.0.1:${port}/`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),

@@ -5,6 +5,7 @@ import type { AstroIntegration } from 'astro';
 import sharp from 'sharp';
 import type { AgencySettings } from '../contract/index.ts';
 import { env } from '../env.ts';
+import { mediaStore } from '../media/store.ts';
 import { DEFAULT_LANG, LANGS, translator, type Lang } from '../i18n/index.ts';
 import { settingsOfThisBuild } from './agency-settings.ts';
 import { agencySettings } from './site-config.ts';
@@ -109,7 +110,9 @@ export function webApp(): AstroIntegration {
             JSON.stringify(webAppManifest(lang, settings, colours)),
           );
         }
-        const logo = await mediaPhoto(settings.logo, join(env().DATA_DIR, 'media'));
+        // The logo is read from the media store (DATA_DIR/media or the bucket of MEDIA_STORE=s3), by name.
+        const e = env();
+        const logo = await mediaPhoto(settings.logo, mediaStore(e), e.MEDIA_PUBLIC_BASE);
         await mkdir(join(root, 'icons'), { recursive: true });
         for (const size of ICON_SIZES)
           await writeFile(
