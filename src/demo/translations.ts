@@ -70,6 +70,9 @@ const NAME_LN: Record<PropertyCategory, string> = {
   land: 'Terrain',
 };
 
+/** Features that read badly after "Ezali na" (an adjective, a view): left out of the Lingala sentence. */
+const NOT_IN_LINGALA = new Set(['Meublé', 'Vue sur le fleuve', 'Terrain plat']);
+
 const list = (items: readonly string[], and: string) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 
@@ -122,12 +125,14 @@ function lingala(rng: Rng, f: ListingFacts): { title: string; description: strin
       : f.category === 'office'
         ? `Biro ya ${thousands(f.area)} m², ebongi mpo na entreprise to ONG.`
         : `Propriété oyo ezali na ba chambre ${f.bedrooms ?? 1}, salon mpe ba salle de bain ${f.bathrooms ?? 1}.`;
-  const features = sample(rng, f.features, Math.min(f.features.length, int(rng, 2, 3))).map((l) =>
-    l.toLowerCase(),
+  // Kinshasa names equipment in French inside Lingala: "groupe électrogène", "forage", "eau REGIDESO".
+  const named = f.features.filter((l) => !NOT_IN_LINGALA.has(l));
+  const features = sample(rng, named, Math.min(named.length, int(rng, 2, 3))).map(
+    (l) => l[0]!.toLowerCase() + l.slice(1),
   );
   const sentences = [
     intro,
-    `Ezali na ${f.avenue}, na quartier ${f.quartier}, na commune ya ${c}.`,
+    `Esika: ${f.avenue}, quartier ${f.quartier}, commune ya ${c}.`,
     features.length > 0 ? `Ezali na ${list(features, 'mpe')}.` : '',
     f.type === 'rent'
       ? 'Ezali pamba sikoyo. Kotala yango na rendez-vous.'

@@ -520,7 +520,7 @@ export const en: Dictionary = {
   'communes.listings.other': '{count} properties',
   'communes.none': 'No property at the moment',
   'commune.title': 'Property in {commune}',
-  'commune.intro': '{commune} is one of the 24 communes of Kinshasa. Here are the properties we offer there.',
+  'commune.intro': '{commune} is one of the 24 communes of Kinshasa. Properties on the market: {listings}.',
   'commune.all': 'All communes',
   'commune.stats.title': 'Median prices in {commune}',
   'commune.stats.kind': 'Property',

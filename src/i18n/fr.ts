@@ -525,7 +525,7 @@ export const fr = {
   'communes.listings.other': '{count} biens',
   'communes.none': 'Aucun bien en ce moment',
   'commune.title': 'Immobilier à {commune}',
-  'commune.intro': '{commune} est une des 24 communes de Kinshasa. Voici les biens que nous y proposons.',
+  'commune.intro': '{commune} est une des 24 communes de Kinshasa. Biens sur le marché : {listings}.',
   'commune.all': 'Toutes les communes',
   'commune.stats.title': 'Prix médians à {commune}',
   'commune.stats.kind': 'Bien',

@@ -542,8 +542,7 @@ export const ln: Dictionary = {
   'communes.listings.other': 'ba propriété {count}',
   'communes.none': 'Propriété moko te sikoyo',
   'commune.title': 'Ba propriété na {commune}',
-  'commune.intro':
-    '{commune} ezali moko ya ba commune 24 ya Kinshasa. Tala ba propriété oyo tozali kopesa kuna.',
+  'commune.intro': '{commune} ezali moko ya ba commune 24 ya Kinshasa. Ba propriété na zando: {listings}.',
   'commune.all': 'Ba commune nyonso',
   'commune.stats.title': 'Ntalo ya katikati na {commune}',
   'commune.stats.kind': 'Propriété',
