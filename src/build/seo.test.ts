@@ -130,7 +130,10 @@ describe('JSON-LD', () => {
         { url: 'https://ndako.cd/en/property/3', name: 'Flat' },
       ],
     );
-    const [place, list] = data['@graph'];
+    const [place, list] = data['@graph'] as [
+      object,
+      { itemListElement: { position: number; url: string }[] },
+    ];
     expect(place).toMatchObject({
       '@type': 'Place',
       name: 'Gombe',
