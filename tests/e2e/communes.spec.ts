@@ -12,11 +12,7 @@ import { publishSettled } from './publish.ts';
 // Issue 12 part 5: the commune pages, similar listings and listing texts in the visitor's language, on the
 // published site. Every expected figure is computed here from the API's listings and the build's rates.
 
-const LANGS = [
-  ['fr', fr],
-  ['en', en],
-  ['ln', ln],
-] as const;
+const DICTIONARIES = { fr, en, ln };
 const prefix = (lang: Lang) => (lang === 'fr' ? '' : `/${lang}`);
 const slug = (c: string) => c.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const open = (p: Property) => p.status === 'available' || p.status === 'hot';
@@ -56,7 +52,8 @@ async function visit(page: Page, path: string) {
   await ready(page);
 }
 
-for (const [lang, dictionary] of LANGS) {
+for (const lang of ['fr', 'en', 'ln'] as const) {
+  const dictionary = DICTIONARIES[lang];
   const t = createTranslator(dictionary, { agency: 'Ndako' });
 
   test(`${lang}: a commune page shows its listings on the market, their counts and medians`, async ({
@@ -151,6 +148,33 @@ test('the communes index lists the 24 with their counts; an empty commune says s
   await expect(page.locator('[data-commune-empty]')).toContainText(t('commune.empty', { commune: empty! }));
   await expect(page.locator('article.card')).toHaveCount(0);
   await expect(page.locator('[data-commune-empty] a')).toHaveAttribute('href', '/properties');
+});
+
+test('the commune pages are in the sitemap with their alternates, and describe a Place and its listings', async ({
+  page,
+  request,
+}) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/communes', '/en/communes', '/communes/gombe', '/ln/communes/mont-ngafula'])
+    expect(xml).toContain(`${path}</loc>`);
+  const entry = xml.split('<url>').find((u) => u.includes('/en/communes/kasa-vubu</loc>')) ?? '';
+  for (const [hreflang, path] of [
+    ['fr', '/communes/kasa-vubu'],
+    ['en', '/en/communes/kasa-vubu'],
+    ['ln', '/ln/communes/kasa-vubu'],
+  ])
+    expect(entry).toMatch(new RegExp(`hreflang="${hreflang}[^"]*" href="[^"]*${path}"`));
+
+  await visit(page, '/en/communes/gombe');
+  const data = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as {
+    '@graph': { '@type': string; name?: string; geo?: object; numberOfItems?: number }[];
+  };
+  const [place, list] = data['@graph'];
+  expect(place).toMatchObject({ '@type': 'Place', name: 'Gombe', geo: { '@type': 'GeoCoordinates' } });
+  expect(list?.['@type']).toBe('ItemList');
+  expect(list?.numberOfItems).toBe(await page.locator('article.card').count());
 });
 
 test('a listing page shows similar listings: same type and category, on the market, never itself', async ({
