@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { COMMUNES } from '../shared/enums.ts';
 
 /** The page files of the public site: one per address, each built in every language. */
 const PAGES_DIR = new URL('../pages/[...lang]/', import.meta.url);
@@ -13,14 +14,26 @@ const pageFiles = (dir: URL) =>
     .map((file) => file.replaceAll('\\', '/'))
     .filter((file) => file.endsWith('.astro'));
 
-/** "property/[id].astro" → "property/[0-9]+"; "index.astro" → "" (the language's home). */
+/** What each page parameter stands for: a listing's id, a commune's slug (src/shared/communes.ts). */
+const PARAMS: Record<string, { source: string; pages: number | null }> = {
+  id: { source: '[0-9]+', pages: null },
+  commune: { source: '[a-z0-9-]+', pages: COMMUNES.length },
+};
+const paramOf = (part: string) => /^\[([a-z]+)\]$/i.exec(part)?.[1];
+
+/** "property/[id].astro" → "property/[0-9]+"; "index.astro" → "" (the language's home); "communes/index.astro" → "communes". */
 function pageSource(file: string): string | null {
-  const route = file.replace(/\.astro$/, '');
+  const route = file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '');
   if (NOT_ADDRESSES.has(route)) return null;
-  if (route === 'index') return '';
   return route
     .split('/')
-    .map((part) => (/^\[[a-z]+\]$/i.test(part) ? '[0-9]+' : part.replace(/[^a-z0-9-]/gi, '\\$&')))
+    .map((part) => {
+      const param = paramOf(part);
+      if (param === undefined) return part.replace(/[^a-z0-9-]/gi, '\\$&');
+      const known = PARAMS[param];
+      if (!known) throw new Error(`Page ${file}: no address pattern for the parameter [${param}]`);
+      return known.source;
+    })
     .join('/');
 }
 
@@ -36,8 +49,19 @@ export function pageRoutes(dir: URL = PAGES_DIR): string[] {
     .sort();
 }
 
-/** Pages each language has besides one per listing (the not-found pages included): every file that is not
- *  a page per record (a `[param]` in its path, such as property/[id]). */
+/**
+ * Pages each language has besides one per listing (the not-found pages included): one per file without a
+ * parameter, and one per commune for the commune page.
+ */
 export function fixedPageCount(dir: URL = PAGES_DIR): number {
-  return pageFiles(dir).filter((file) => !file.includes('[')).length;
+  let count = 0;
+  for (const file of pageFiles(dir)) {
+    const params = file
+      .replace(/\.astro$/, '')
+      .split('/')
+      .map(paramOf)
+      .filter((p) => p !== undefined);
+    count += params.length === 0 ? 1 : (PARAMS[params[0]!]?.pages ?? 0);
+  }
+  return count;
 }

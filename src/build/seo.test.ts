@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Property } from '../contract/index.ts';
-import { agencyJsonLd, jsonLdText, listingJsonLd } from './seo.ts';
+import { agencyJsonLd, communeJsonLd, jsonLdText, listingJsonLd } from './seo.ts';
 
 const agency = {
   name: 'Ndako Immobilier',
@@ -21,6 +21,10 @@ const property: Property = {
   id: 7,
   title: 'Villa </script><script>alert(1)</script> à Ngaliema',
   description: 'Belle villa',
+  titleEn: null,
+  descriptionEn: null,
+  titleLn: null,
+  descriptionLn: null,
   price: 2500,
   currency: 'USD',
   type: 'rent',
@@ -115,5 +119,32 @@ describe('JSON-LD', () => {
     const text = jsonLdText(listingJsonLd(property, '', agency, 'fr', name));
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text).name).toBe(property.title);
+  });
+
+  it("describes a commune's page as a Place with its centre and its listings as an ItemList", () => {
+    const data = communeJsonLd(
+      { url: 'https://ndako.cd/en/communes/gombe', name: 'Property in Gombe', description: '2 properties' },
+      { name: 'Gombe', lat: -4.305, long: 15.303 },
+      [
+        { url: 'https://ndako.cd/en/property/7', name: 'Villa </script>' },
+        { url: 'https://ndako.cd/en/property/3', name: 'Flat' },
+      ],
+    );
+    const [place, list] = data['@graph'] as [
+      object,
+      { itemListElement: { position: number; url: string }[] },
+    ];
+    expect(place).toMatchObject({
+      '@type': 'Place',
+      name: 'Gombe',
+      geo: { '@type': 'GeoCoordinates', latitude: -4.305, longitude: 15.303 },
+      address: { addressLocality: 'Gombe', addressRegion: 'Kinshasa', addressCountry: 'CD' },
+    });
+    expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
+    expect(list.itemListElement.map((i) => [i.position, i.url])).toEqual([
+      [1, 'https://ndako.cd/en/property/7'],
+      [2, 'https://ndako.cd/en/property/3'],
+    ]);
+    expect(jsonLdText(data)).not.toContain('</script>');
   });
 });

@@ -106,5 +106,47 @@ export function listingJsonLd(
   };
 }
 
+/**
+ * A commune's page (decision 0029): the commune as a `Place` in Kinshasa with its centre, and the listings
+ * the page shows as an `ItemList` of links to their pages, in the page's order.
+ */
+export function communeJsonLd(
+  page: { url: string; name: string; description: string },
+  commune: { name: string; lat: number; long: number },
+  listings: readonly { url: string; name: string }[],
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Place',
+        name: commune.name,
+        url: page.url,
+        geo: { '@type': 'GeoCoordinates', latitude: commune.lat, longitude: commune.long },
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: commune.name,
+          addressRegion: 'Kinshasa',
+          addressCountry: 'CD',
+        },
+        containedInPlace: { '@type': 'City', name: 'Kinshasa' },
+      },
+      {
+        '@type': 'ItemList',
+        name: page.name,
+        description: page.description,
+        url: page.url,
+        numberOfItems: listings.length,
+        itemListElement: listings.map((l, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          url: l.url,
+          name: l.name,
+        })),
+      },
+    ],
+  };
+}
+
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */
 export const jsonLdText = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');

@@ -37,10 +37,26 @@ const AvailableFrom = IsoDate.refine((d) => d >= '2000-01-01' && d <= '2100-12-3
   error: 'La date de disponibilité doit être comprise entre 2000 et 2100',
 });
 
+/**
+ * An English or Lingala version of the title and description (issue 12, decision 0029): optional, with the
+ * French text's limits; an empty field is no version. A title and a description go together, checked below.
+ */
+const Translated = (max: number, field: (max: number) => z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), field(max).nullish());
+const TRANSLATIONS = [
+  ['titleEn', 'descriptionEn', 'anglais'],
+  ['titleLn', 'descriptionLn', 'lingala'],
+] as const;
+
 export const Property = z.object({
   id: Id,
   title: z.string(),
   description: z.string(),
+  /** The English and Lingala versions, each a title and a description together, or both null. */
+  titleEn: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
+  titleLn: z.string().nullable(),
+  descriptionLn: z.string().nullable(),
   price: z.number(),
   currency: Currency,
   type: PropertyType,
@@ -82,6 +98,10 @@ export const PropertyInput = z
   .object({
     title: Line(160),
     description: Text(8000),
+    titleEn: Translated(160, Line),
+    descriptionEn: Translated(8000, Text),
+    titleLn: Translated(160, Line),
+    descriptionLn: Translated(8000, Text),
     price: Money,
     currency: Currency.default('USD'),
     type: PropertyType.default('sale'),
@@ -107,6 +127,15 @@ export const PropertyInput = z
   .refine((p) => (p.lat == null) === (p.long == null), {
     error: 'Latitude et longitude vont ensemble',
     path: ['lat'],
+  })
+  .superRefine((p, ctx) => {
+    for (const [title, description, language] of TRANSLATIONS)
+      if ((p[title] == null) !== (p[description] == null))
+        ctx.addIssue({
+          code: 'custom',
+          path: [p[title] == null ? title : description],
+          message: `Le titre et la description en ${language} vont ensemble`,
+        });
   })
   .superRefine((p, ctx) => {
     // A sale has no rent to pay in advance, no deposit and no monthly commission.

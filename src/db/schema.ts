@@ -78,6 +78,11 @@ export const properties = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** Optional English and Lingala versions (decision 0029): a title and a description together, or neither. */
+    titleEn: text('title_en'),
+    descriptionEn: text('description_en'),
+    titleLn: text('title_ln'),
+    descriptionLn: text('description_ln'),
     price: numeric('price', { precision: 16, scale: 2, mode: 'number' }).notNull(),
     currency: currencyEnum('currency').notNull().default('USD'),
     type: propertyTypeEnum('type').notNull().default('sale'),

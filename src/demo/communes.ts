@@ -1,4 +1,5 @@
 import { COMMUNES, type Commune, type PropertyCategory } from '../contract/index.ts';
+import { COMMUNE_CENTRES } from '../shared/communes.ts';
 import { PLACES } from './places.ts';
 
 /**
@@ -29,8 +30,6 @@ const list = (s: string) => s.split(', ').map((v) => v.trim());
 
 function c(
   name: Commune,
-  lat: number,
-  long: number,
   radius: number,
   weight: number,
   level: CommuneInfo['level'],
@@ -39,8 +38,7 @@ function c(
   const places = PLACES[name];
   return {
     name,
-    lat,
-    long,
+    ...COMMUNE_CENTRES[name],
     radius,
     weight,
     level,
@@ -51,32 +49,32 @@ function c(
   };
 }
 
-/** Centres are approximate (the built-up heart of each commune); the large peri-urban ones get a wide radius. */
+/** Centres in src/shared/communes.ts; the large peri-urban communes get a wide radius. */
 export const COMMUNE_INFO: readonly CommuneInfo[] = [
-  c('Gombe', -4.305, 15.303, 0.012, 11, 4, 'centre'),
-  c('Ngaliema', -4.36, 15.237, 0.032, 15, 3, 'residential'),
-  c('Limete', -4.355, 15.343, 0.02, 8, 3, 'residential'),
-  c('Lemba', -4.395, 15.318, 0.015, 6, 2, 'urban'),
-  c('Kintambo', -4.328, 15.272, 0.01, 6, 2, 'urban'),
-  c('Bandalungwa', -4.343, 15.284, 0.009, 6, 2, 'urban'),
-  c('Mont-Ngafula', -4.45, 15.275, 0.04, 7, 2, 'periurban'),
-  c('Kasa-Vubu', -4.342, 15.303, 0.007, 3, 2, 'urban'),
-  c('Kalamu', -4.353, 15.315, 0.009, 3, 2, 'urban'),
-  c('Lingwala', -4.322, 15.297, 0.006, 3, 2, 'urban'),
-  c('Kinshasa', -4.326, 15.312, 0.006, 3, 2, 'urban'),
-  c('Barumbu', -4.315, 15.33, 0.008, 2, 2, 'urban'),
-  c('Ngiri-Ngiri', -4.353, 15.297, 0.006, 2, 1, 'popular'),
-  c('Bumbu', -4.372, 15.293, 0.008, 2, 1, 'popular'),
-  c('Selembao', -4.382, 15.282, 0.01, 2, 1, 'popular'),
-  c('Makala', -4.382, 15.308, 0.008, 2, 1, 'popular'),
-  c('Ngaba', -4.38, 15.324, 0.006, 2, 1, 'popular'),
-  c('Matete', -4.384, 15.346, 0.009, 2, 1, 'popular'),
-  c('Kisenso', -4.415, 15.338, 0.012, 2, 0, 'periurban'),
-  c('Ndjili', -4.398, 15.362, 0.01, 3, 1, 'popular'),
-  c('Masina', -4.385, 15.395, 0.012, 3, 1, 'popular'),
-  c('Kimbanseke', -4.44, 15.39, 0.018, 3, 0, 'periurban'),
-  c('Nsele', -4.39, 15.5, 0.04, 3, 0, 'periurban'),
-  c('Maluku', -4.07, 15.56, 0.06, 2, 0, 'periurban'),
+  c('Gombe', 0.012, 11, 4, 'centre'),
+  c('Ngaliema', 0.032, 15, 3, 'residential'),
+  c('Limete', 0.02, 8, 3, 'residential'),
+  c('Lemba', 0.015, 6, 2, 'urban'),
+  c('Kintambo', 0.01, 6, 2, 'urban'),
+  c('Bandalungwa', 0.009, 6, 2, 'urban'),
+  c('Mont-Ngafula', 0.04, 7, 2, 'periurban'),
+  c('Kasa-Vubu', 0.007, 3, 2, 'urban'),
+  c('Kalamu', 0.009, 3, 2, 'urban'),
+  c('Lingwala', 0.006, 3, 2, 'urban'),
+  c('Kinshasa', 0.006, 3, 2, 'urban'),
+  c('Barumbu', 0.008, 2, 2, 'urban'),
+  c('Ngiri-Ngiri', 0.006, 2, 1, 'popular'),
+  c('Bumbu', 0.008, 2, 1, 'popular'),
+  c('Selembao', 0.01, 2, 1, 'popular'),
+  c('Makala', 0.008, 2, 1, 'popular'),
+  c('Ngaba', 0.006, 2, 1, 'popular'),
+  c('Matete', 0.009, 2, 1, 'popular'),
+  c('Kisenso', 0.012, 2, 0, 'periurban'),
+  c('Ndjili', 0.01, 3, 1, 'popular'),
+  c('Masina', 0.012, 3, 1, 'popular'),
+  c('Kimbanseke', 0.018, 3, 0, 'periurban'),
+  c('Nsele', 0.04, 3, 0, 'periurban'),
+  c('Maluku', 0.06, 2, 0, 'periurban'),
 ];
 
 const missing = COMMUNES.filter((name) => !COMMUNE_INFO.some((info) => info.name === name));

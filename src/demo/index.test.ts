@@ -7,6 +7,7 @@ import {
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  PropertyInput,
   MESSAGE_STATUSES,
   TEAM_ROLES,
 } from '../contract/index.ts';
@@ -72,6 +73,23 @@ describe('seedDemo', () => {
     expect(Math.min(...deposits)).toBe(1);
     expect(Math.max(...deposits)).toBe(12);
     expect(rentals.some((r) => r.currency === 'CDF')).toBe(true);
+  });
+
+  it('gives a share of listings English and Lingala texts the contract accepts, and leaves others French (issue 12)', async () => {
+    const rows = await database.db.select().from(properties);
+    const english = rows.filter((r) => r.titleEn !== null);
+    const lingala = rows.filter((r) => r.titleLn !== null);
+    expect(english.length).toBeGreaterThan(COUNT * 0.35);
+    expect(english.length).toBeLessThan(COUNT * 0.65);
+    expect(lingala.length).toBeGreaterThan(COUNT * 0.12);
+    expect(lingala.length).toBeLessThan(COUNT * 0.4);
+    expect(rows.some((r) => r.titleEn === null && r.titleLn === null)).toBe(true);
+    for (const r of rows) {
+      expect(r.titleEn === null).toBe(r.descriptionEn === null);
+      expect(r.titleLn === null).toBe(r.descriptionLn === null);
+      const input = PropertyInput.safeParse({ ...r, lat: r.lat, long: r.long });
+      expect(input.success, JSON.stringify(input.error?.issues)).toBe(true);
+    }
   });
 
   it('spreads listings over the communes, categories, types and statuses', async () => {

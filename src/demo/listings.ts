@@ -5,6 +5,7 @@ import { amenitiesOf, trustOf } from './amenities.ts';
 import { between, chance, int, pick, sample, seededRandom, skewed, weighted, type Rng } from './random.ts';
 import { RENT_SHARE, currencyOf, priceOf, shapeOf } from './pricing.ts';
 import { addressFor, descriptionFor, featuresFor, titleFor, type ListingFacts } from './texts.ts';
+import { translationsFor } from './translations.ts';
 
 export type PropertyRow = typeof properties.$inferInsert;
 export type PhotoKind = PropertyCategory | 'living' | 'kitchen' | 'bedroom' | 'workspace';
@@ -142,6 +143,8 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
   const terms = seededRandom(0x4d4f5645);
   // Issue 11's fields draw from their own sequence: the listings drawn before them stay the same.
   const trustRng = seededRandom(0x7472_7573);
+  // So do issue 12's English and Lingala texts.
+  const textRng = seededRandom(0x6c_616e_67);
   for (const commune of communePlan(rng, count)) {
     const category = weighted(rng, CATEGORY_MIX[commune.profile]);
     const type: PropertyType = chance(rng, RENT_SHARE[category]) ? 'rent' : 'sale';
@@ -163,6 +166,7 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
     rows.push({
       title: titleFor(rng, facts),
       description: descriptionFor(rng, facts),
+      ...translationsFor(textRng, facts),
       price,
       currency,
       type,

@@ -562,4 +562,37 @@ export const en: Dictionary = {
   'alerts.mail.footer': 'You receive this e-mail because you created an alert on the {agency} website.',
   'alerts.mail.unsubscribe': 'Unsubscribe',
   'meta.alerts.description': 'Confirm or stop an alert for new listings.',
+  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  'meta.communes.title': 'Property by commune in Kinshasa — {agency}',
+  'meta.communes.description':
+    'Houses, flats, villas, offices and land for sale or rent in the 24 communes of Kinshasa, with their median prices.',
+  'meta.commune.title': 'Property in {commune}, Kinshasa — {agency}',
+  'meta.commune.description':
+    'Property in {commune} (Kinshasa): {listings} on the market, for sale and for rent, and their median prices.',
+  'communes.title': 'The communes of Kinshasa',
+  'communes.intro':
+    'The properties we offer in each of the 24 communes of Kinshasa. Choose a commune to see its properties and their median prices.',
+  'communes.listings.one': '{count} property',
+  'communes.listings.other': '{count} properties',
+  'communes.none': 'No property at the moment',
+  'commune.title': 'Property in {commune}',
+  'commune.intro': '{commune} is one of the 24 communes of Kinshasa. Properties on the market: {listings}.',
+  'commune.all': 'All communes',
+  'commune.stats.title': 'Median prices in {commune}',
+  'commune.stats.kind': 'Property',
+  'commune.stats.count': 'Number',
+  'commune.stats.median': 'Median price',
+  'commune.stats.allCategories': 'All properties',
+  'commune.stats.note':
+    'Half the properties on the market cost less than the median price, half cost more. In USD: prices in Congolese francs are converted at the rate of the publication. {rate}.',
+  'commune.listings.title': 'Properties on the market in {commune}',
+  'commune.listings.more': 'See the {count} properties of {commune} in the catalogue',
+  'commune.empty':
+    'No property is on the market in {commune} at the moment. The catalogue offers those of the other communes.',
+  'commune.catalogue': 'See the catalogue',
+  'commune.map': 'See {commune} on the map',
+  'commune.filter.type': '{type} in {commune}',
+  'footer.communes': 'Property by commune',
+  'similar.title': 'Similar properties',
+  'listing.originalText': 'Original text in French',
 };

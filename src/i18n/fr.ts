@@ -571,4 +571,37 @@ export const fr = {
     'Vous recevez cet e-mail parce que vous avez créé une alerte sur le site de {agency}.',
   'alerts.mail.unsubscribe': 'Se désinscrire',
   'meta.alerts.description': 'Confirmer ou arrêter une alerte des nouvelles annonces.',
+  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  'meta.communes.title': 'Immobilier par commune à Kinshasa — {agency}',
+  'meta.communes.description':
+    'Maisons, appartements, villas, bureaux et terrains à vendre ou à louer dans les 24 communes de Kinshasa, avec leurs prix médians.',
+  'meta.commune.title': 'Immobilier à {commune}, Kinshasa — {agency}',
+  'meta.commune.description':
+    'Immobilier à {commune} (Kinshasa) : {listings} sur le marché, à vendre et à louer, et leurs prix médians.',
+  'communes.title': 'Les communes de Kinshasa',
+  'communes.intro':
+    'Les biens que nous proposons dans chacune des 24 communes de Kinshasa. Choisissez une commune pour voir ses biens et leurs prix médians.',
+  'communes.listings.one': '{count} bien',
+  'communes.listings.other': '{count} biens',
+  'communes.none': 'Aucun bien en ce moment',
+  'commune.title': 'Immobilier à {commune}',
+  'commune.intro': '{commune} est une des 24 communes de Kinshasa. Biens sur le marché : {listings}.',
+  'commune.all': 'Toutes les communes',
+  'commune.stats.title': 'Prix médians à {commune}',
+  'commune.stats.kind': 'Bien',
+  'commune.stats.count': 'Nombre',
+  'commune.stats.median': 'Prix médian',
+  'commune.stats.allCategories': 'Tous les biens',
+  'commune.stats.note':
+    'La moitié des biens sur le marché coûte moins que le prix médian, l’autre moitié plus. En USD : les prix en francs congolais sont convertis au taux de la publication. {rate}.',
+  'commune.listings.title': 'Biens sur le marché à {commune}',
+  'commune.listings.more': 'Voir les {count} biens de {commune} dans le catalogue',
+  'commune.empty':
+    "Aucun bien n'est sur le marché à {commune} en ce moment. Le catalogue propose ceux des autres communes.",
+  'commune.catalogue': 'Voir le catalogue',
+  'commune.map': 'Voir {commune} sur la carte',
+  'commune.filter.type': '{type} à {commune}',
+  'footer.communes': 'Biens par commune',
+  'similar.title': 'Biens similaires',
+  'listing.originalText': 'Texte original en français',
 } as const;

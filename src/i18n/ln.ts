@@ -584,4 +584,37 @@ export const ln: Dictionary = {
   'alerts.mail.footer': 'Ozwi e-mail oyo mpo osalaki alerte na site ya {agency}.',
   'alerts.mail.unsubscribe': 'Kotika alerte',
   'meta.alerts.description': 'Kondima to kotika alerte ya ba annonce ya sika.',
+  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  'meta.communes.title': 'Ba propriété na commune na commune na Kinshasa — {agency}',
+  'meta.communes.description':
+    'Ba propriété ya koteka to ya kofutela na ba commune 24 ya Kinshasa (appartement, villa, biro, terrain…), na ntalo na yango ya katikati.',
+  'meta.commune.title': 'Ba propriété na {commune}, Kinshasa — {agency}',
+  'meta.commune.description':
+    'Ba propriété na {commune} (Kinshasa): {listings} na zando, ya koteka mpe ya kofutela, na ntalo na yango ya katikati.',
+  'communes.title': 'Ba commune ya Kinshasa',
+  'communes.intro':
+    'Ba propriété oyo tozali kopesa na ba commune 24 ya Kinshasa. Pona commune moko mpo na kotala ba propriété na yango mpe ntalo na yango ya katikati.',
+  'communes.listings.one': 'propriété {count}',
+  'communes.listings.other': 'ba propriété {count}',
+  'communes.none': 'Propriété moko te sikoyo',
+  'commune.title': 'Ba propriété na {commune}',
+  'commune.intro': '{commune} ezali moko ya ba commune 24 ya Kinshasa. Ba propriété na zando: {listings}.',
+  'commune.all': 'Ba commune nyonso',
+  'commune.stats.title': 'Ntalo ya katikati na {commune}',
+  'commune.stats.kind': 'Propriété',
+  'commune.stats.count': 'Motango',
+  'commune.stats.median': 'Ntalo ya katikati',
+  'commune.stats.allCategories': 'Ba propriété nyonso',
+  'commune.stats.note':
+    'Ndambo ya ba propriété na zando ezali na ntalo na se ya ntalo ya katikati, ndambo mosusu likolo. Na USD: ntalo na franc congolais ebongolami na taux ya mokolo ya kobimisa. {rate}.',
+  'commune.listings.title': 'Ba propriété na zando na {commune}',
+  'commune.listings.more': 'Tala ba propriété {count} ya {commune} na catalogue',
+  'commune.empty':
+    'Propriété moko te ezali na zando na {commune} sikoyo. Catalogue ezali na oyo ya ba commune mosusu.',
+  'commune.catalogue': 'Tala catalogue',
+  'commune.map': 'Tala {commune} na carte',
+  'commune.filter.type': '{type} na {commune}',
+  'footer.communes': 'Ba propriété na commune',
+  'similar.title': 'Ba propriété ya ndenge moko',
+  'listing.originalText': 'Makomi ya ebandeli na lifalanse',
 };

@@ -2,6 +2,8 @@ import type { APIRoute } from 'astro';
 import { allProperties } from '../build/api.ts';
 import { agency } from '../build/site-config.ts';
 import { LANGS, LANG_META, localizePath } from '../i18n/index.ts';
+import { COMMUNES } from '../shared/enums.ts';
+import { communePath } from '../shared/communes.ts';
 
 const PAGES = ['/', '/properties', '/favorites', '/about', '/contact', '/privacy', '/terms'];
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -10,7 +12,12 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export const GET: APIRoute = async () => {
   const site = agency().siteUrl;
   const properties = await allProperties();
-  const paths = [...PAGES, ...properties.map((p) => `/property/${p.id}`)];
+  const paths = [
+    ...PAGES,
+    '/communes',
+    ...COMMUNES.map(communePath),
+    ...properties.map((p) => `/property/${p.id}`),
+  ];
   const lastmod = new Map(properties.map((p) => [`/property/${p.id}`, p.updatedAt.slice(0, 10)]));
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {

@@ -132,9 +132,15 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
   writeMoveIn(slot, v);
   text('type', v.type);
   set(slot('type'), { class: `type type-${p.type}` });
-  text('title', p.title);
+  text('title', v.title);
   text('where', v.where);
-  text('description', p.description);
+  link('commune-link', v.commune.href, v.commune.text);
+  text('description', v.description);
+  // The French text standing in for the page's language says so (decision 0029).
+  if (v.textLang !== config.lang)
+    for (const name of ['title', 'description']) set(slot(name), { lang: v.textLang });
+  if (v.originalNotice) text('original', v.originalNotice);
+  else slot('original')?.remove();
   fill(
     slot('facts'),
     'li',

@@ -16,6 +16,8 @@ import {
   type Lang,
 } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
+import { communePath } from './communes.ts';
+import { listingText } from './listing-text.ts';
 
 /** The agency's details that stand in for a listing without an agent (spec §3). */
 export interface AgencyContact {
@@ -63,6 +65,8 @@ export const LISTING_MESSAGES = [
   'visit.property',
   'money.',
   'moveIn.',
+  'listing.originalText',
+  'commune.title',
 ] as const;
 
 /**
@@ -98,6 +102,9 @@ function mediaView(m: MediaItem, i: number, total: number, t: Translate) {
 
 export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: ListingContext) {
   const url = siteUrl + localizePath(`/property/${p.id}`, lang);
+  // The title and description in the page's language, or the French ones (decision 0029).
+  const text = listingText(p, lang);
+  const title = text.title;
   const price = formatPriceWith(t, p.price, p.currency, p.type);
   const count = (base: 'facts.bedrooms' | 'facts.bathrooms', n: number | null) =>
     n == null ? [] : [{ text: t(pluralKey(base, lang, n), { count: n }), status: false }];
@@ -112,16 +119,27 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
         email: agency.email,
         photo: agency.logo ?? '/favicon.svg',
       };
-  const shareText = t('property.share.text', { title: p.title, price });
+  const shareText = t('property.share.text', { title: title, price });
   return {
     url,
+    title,
+    description: text.description,
+    /** The language of the title and description: the page's, or French when it stands in. */
+    textLang: text.lang,
+    /** "Texte original en français" when the French text stands in for the page's language, else null. */
+    originalNotice: text.original ? t('listing.originalText') : null,
+    /** The commune's page (issue 12). */
+    commune: {
+      href: localizePath(communePath(p.state), lang),
+      text: t('commune.title', { commune: p.state }),
+    },
     price,
     /** The price in the other currency, and the rate it used. */
     approx: approxPriceWith(t, p.price, p.currency, p.type, rates),
     rateNote: rateNoteWith(t, rates),
     /** The "Pour emménager" block (rentals with at least one term known), or null. */
     moveIn: moveInView(p, t, lang, rates),
-    documentTitle: t('meta.property.title', { title: p.title, commune: p.state }),
+    documentTitle: t('meta.property.title', { title: title, commune: p.state }),
     type: t(`type.${p.type}`),
     where: `${p.address}, ${p.state}`,
     facts: [
@@ -137,7 +155,7 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
         ? {
             lat: p.lat,
             lng: p.long,
-            label: t('property.map.label', { title: p.title }),
+            label: t('property.map.label', { title }),
             commune: t('property.map.commune', { commune: p.state }),
           }
         : null,
@@ -151,14 +169,14 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
     whatsapp: whatsappLink(
       // An agent's number may be typed the national way (0812…): wa.me needs the country code.
       a ? whatsappDigits(a.phone) : agency.whatsapp,
-      t('property.whatsappMessage', { title: p.title, url }),
+      t('property.whatsappMessage', { title: title, url }),
     ),
     share: {
       facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
       twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(shareText)}`,
       whatsapp: whatsappLink('', `${shareText} ${url}`),
     },
-    visitTitle: t('visit.property', { title: p.title }),
+    visitTitle: t('visit.property', { title: title }),
   };
 }
 

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures.ts';
 
 // axe on every kind of page in every language: no serious or critical violation.
-// axe takes 2–3 s a page on this 2-core machine: nine pages in one test need more than the default 30 s.
+// axe takes 2–3 s a page on this 2-core machine: eleven pages in one test need more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 
 const pages = [
@@ -14,6 +14,8 @@ const pages = [
   '/contact',
   '/privacy',
   '/terms',
+  '/communes',
+  '/communes/gombe',
   '/nulle-part',
 ];
 

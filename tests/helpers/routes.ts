@@ -104,7 +104,16 @@ export const ROUTES: readonly Route[] = [
     call: 'PUT /api/properties/{id}',
     access: 'staff',
     target: 'property',
-    body: [PropertyInput, () => propertyInput({ title: 'Modifié', features: ['Forage'] })],
+    body: [
+      PropertyInput,
+      () =>
+        propertyInput({
+          title: 'Modifié',
+          features: ['Forage'],
+          titleEn: 'Edited',
+          descriptionEn: 'A flat with a generator.',
+        }),
+    ],
   },
   { call: 'DELETE /api/properties/{id}', access: 'staff', target: 'property' },
   {

@@ -9,6 +9,7 @@ import {
 import { PROPERTY_STATUS_LABELS, t } from '../lib/labels.ts';
 import { Field } from '../ui/field.tsx';
 import type { PropertyDraft } from './draft.ts';
+import { TranslationFields } from './translation-fields.tsx';
 
 interface Props {
   draft: PropertyDraft;
@@ -109,6 +110,7 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
           )}
         </Field>
       </div>
+      <TranslationFields draft={draft} errors={errors} onChange={onChange} />
       <div className="adm-span-2">
         {input('features', 'Caractéristiques', { placeholder: 'Piscine, Groupe électrogène, Gardiennage' })}
         <small className="adm-hint">Séparées par des virgules.</small>

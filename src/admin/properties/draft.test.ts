@@ -71,4 +71,13 @@ describe('admin property draft', () => {
       'La date de disponibilité doit être comprise entre 2000 et 2100',
     );
   });
+
+  it('sends an English or Lingala version when typed, none when left empty, and refuses half of one', () => {
+    expect(toInput(filled, []).data).toMatchObject({ titleEn: null, descriptionEn: null, titleLn: null });
+    const english = toInput({ ...filled, titleEn: ' Villa ', descriptionEn: 'Fine villa' }, []);
+    expect(english.data).toMatchObject({ titleEn: 'Villa', descriptionEn: 'Fine villa', titleLn: null });
+    const half = toInput({ ...filled, titleLn: 'Villa' }, []);
+    expect(half.error?.issues[0]?.path).toEqual(['descriptionLn']);
+    expect(half.error?.issues[0]?.message).toBe('Le titre et la description en lingala vont ensemble');
+  });
 });

@@ -25,6 +25,11 @@ export interface PropertyDraft {
   /** The commune; the contract calls it `state` (spec §3: district in the form). */
   district: Commune | '';
   description: string;
+  /** Optional English and Lingala versions (decision 0029): '' when there is none. */
+  titleEn: string;
+  descriptionEn: string;
+  titleLn: string;
+  descriptionLn: string;
   features: string;
   managerId: string;
   status: PropertyStatus;
@@ -53,6 +58,10 @@ export const EMPTY_DRAFT: PropertyDraft = {
   address: '',
   district: '',
   description: '',
+  titleEn: '',
+  descriptionEn: '',
+  titleLn: '',
+  descriptionLn: '',
   features: '',
   managerId: '',
   status: 'available',
@@ -81,6 +90,10 @@ export function draftFrom(p: Property): PropertyDraft {
     address: p.address,
     district: p.state,
     description: p.description,
+    titleEn: p.titleEn ?? '',
+    descriptionEn: p.descriptionEn ?? '',
+    titleLn: p.titleLn ?? '',
+    descriptionLn: p.descriptionLn ?? '',
     features: p.features.join(', '),
     managerId: text(p.managerId),
     status: p.status,
@@ -116,6 +129,10 @@ export function toInput(d: PropertyDraft, media: MediaItem[]) {
   return PropertyInput.safeParse({
     title: d.title,
     description: d.description,
+    titleEn: d.titleEn,
+    descriptionEn: d.descriptionEn,
+    titleLn: d.titleLn,
+    descriptionLn: d.descriptionLn,
     price: parseNumber(d.price),
     currency: d.currency,
     type: d.type,

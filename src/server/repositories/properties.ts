@@ -34,6 +34,10 @@ function toProperty({ property: p, agent }: Row): Property {
     id: p.id,
     title: p.title,
     description: p.description,
+    titleEn: p.titleEn,
+    descriptionEn: p.descriptionEn,
+    titleLn: p.titleLn,
+    descriptionLn: p.descriptionLn,
     price: p.price,
     currency: p.currency,
     type: p.type,
@@ -65,7 +69,15 @@ function toProperty({ property: p, agent }: Row): Property {
 }
 
 /** A PUT replaces the listing: an availability date left out is cleared, not kept. */
-const stored = (input: PropertyInput) => ({ ...input, availableFrom: input.availableFrom ?? null });
+const stored = (input: PropertyInput) => ({
+  ...input,
+  availableFrom: input.availableFrom ?? null,
+  // Likewise a translation left out (or emptied) is removed.
+  titleEn: input.titleEn ?? null,
+  descriptionEn: input.descriptionEn ?? null,
+  titleLn: input.titleLn ?? null,
+  descriptionLn: input.descriptionLn ?? null,
+});
 
 const unknownAgent = "L'agent choisi n'existe pas";
 

@@ -1,0 +1,83 @@
+/**
+ * "Similar listings" on a listing page (issue 12, decision 0029), chosen at build time from the static data:
+ * listings still on the market, of the same type (sale or rent) and category, never the listing itself;
+ * ranked by a score where the same commune counts most and a price close to the listing's adds the rest.
+ * A candidate neither in the same commune nor within the price band is not similar enough to show.
+ */
+import type { Commune, Currency, PropertyCategory, PropertyStatus, PropertyType } from './enums.ts';
+import { isOnTheMarket } from './market.ts';
+import { toUsd, type Rates } from './money.ts';
+
+export interface Comparable {
+  id: number;
+  status: PropertyStatus;
+  type: PropertyType;
+  category: PropertyCategory;
+  state: Commune;
+  price: number;
+  currency: Currency;
+}
+
+/** How many similar listings a page shows. */
+export const SIMILAR_COUNT = 4;
+/** The price band: within a factor of 1.5 either way of the listing's price (compared in USD). */
+export const PRICE_BAND = 1.5;
+const SAME_COMMUNE = 2;
+
+/**
+ * The similarity of a candidate to a listing: 0 when it cannot be shown (another type or category, off the
+ * market, the listing itself, or neither in its commune nor within its price band); otherwise 2 for the same
+ * commune plus, within the band, 1 at the same price falling to 0.5 at the band's edge (on a log scale, so
+ * 1.5 times the price and two thirds of it are as far).
+ */
+export function similarity(target: Comparable, candidate: Comparable, rates: Rates): number {
+  if (
+    candidate.id === target.id ||
+    candidate.type !== target.type ||
+    candidate.category !== target.category ||
+    !isOnTheMarket(candidate.status)
+  )
+    return 0;
+  const a = toUsd(target.price, target.currency, rates);
+  const b = toUsd(candidate.price, candidate.currency, rates);
+  const distance = a > 0 && b > 0 ? Math.abs(Math.log(b / a)) / Math.log(PRICE_BAND) : Infinity;
+  const price = distance <= 1 ? 1 - distance / 2 : 0;
+  return (candidate.state === target.state ? SAME_COMMUNE : 0) + price;
+}
+
+/** The ids of up to `count` listings most similar to `target`, best first (ties: the newest id first). */
+export function similarIds(
+  target: Comparable,
+  candidates: readonly Comparable[],
+  rates: Rates,
+  count = SIMILAR_COUNT,
+): number[] {
+  return candidates
+    .map((c) => ({ id: c.id, score: similarity(target, c, rates) }))
+    .filter((s) => s.score > 0)
+    .sort((x, y) => y.score - x.score || y.id - x.id)
+    .slice(0, count)
+    .map((s) => s.id);
+}
+
+/**
+ * Every listing's similar ids at once, for a build: candidates are grouped by type and category first, so
+ * 10,000 listings cost about a thousand comparisons each rather than ten thousand.
+ */
+export function similarIndex(
+  listings: readonly Comparable[],
+  rates: Rates,
+  count = SIMILAR_COUNT,
+): Map<number, number[]> {
+  const groups = new Map<string, Comparable[]>();
+  for (const l of listings) {
+    if (!isOnTheMarket(l.status)) continue;
+    const key = `${l.type}/${l.category}`;
+    const group = groups.get(key);
+    if (group) group.push(l);
+    else groups.set(key, [l]);
+  }
+  return new Map(
+    listings.map((l) => [l.id, similarIds(l, groups.get(`${l.type}/${l.category}`) ?? [], rates, count)]),
+  );
+}
