@@ -17,8 +17,9 @@ describe('the page addresses the manifest lists', () => {
 
   it('counts one page per commune besides the pages without parameter, and none per listing', () => {
     const routes = pageRoutes();
-    // Every address without parameter, the two not-found pages, and the 24 commune pages.
+    // Every address without parameter, the two not-found pages, the offline page (not an address of its own)
+    // and the 24 commune pages.
     const plain = routes.filter((r) => !r.includes('[')).length;
-    expect(fixedPageCount()).toBe(plain + 2 + COMMUNES.length);
+    expect(fixedPageCount()).toBe(plain + 3 + COMMUNES.length);
   });
 });
