@@ -93,8 +93,9 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue, 
         {ignored > 0 && <p className="note">{t('share.ignored')}</p>}
         {saved.length > 0 && (
           <>
+            {/* Not "saved" yet: no count here, only the menu to pass the list on. */}
             <div className="toolbar">
-              <p className="count">{pluralText(t, lang, 'favorites.count', saved.length)}</p>
+              <span />
               <div ref={shareBox}>{children}</div>
             </div>
             {cards}
