@@ -40,8 +40,8 @@ describe('the build’s manifest', () => {
     });
     expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.pages).toBe(7);
-    // home, catalogue, search, about… and the two not-found pages, in src/pages/[...lang].
-    expect(manifest.fixedPages).toBe(11);
+    // home, catalogue, search, compare, about… and the two not-found pages, in src/pages/[...lang].
+    expect(manifest.fixedPages).toBe(12);
   });
 });
 
