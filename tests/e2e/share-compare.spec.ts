@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, ready, seriousViolations, test } from './fixtures.ts';
 
 // Issue 12, part 3 (decision 0027): favourites shared by a link, and up to four listings compared.
 
@@ -258,12 +257,7 @@ test.describe('compare', () => {
         await page.goto(lang + path);
         await ready(page);
         await expect(page.locator('.state')).toHaveCount(0);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          lang + path,
-        ).toEqual([]);
+        expect(await seriousViolations(page), lang + path).toEqual([]);
       }
     }
   });
