@@ -57,4 +57,6 @@ export const CARD_MESSAGES = [
   'moveIn.short',
   'moveIn.months.',
   'amenity.',
+  'compare.toggle',
+  'compare.full',
 ];

@@ -1,9 +1,12 @@
 import { useStore } from './use-store.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
-import { $favorites, clearFavorites } from '../stores/favorites.ts';
+import { $favorites, addFavorites, clearFavorites } from '../stores/favorites.ts';
+import { knownIds, SHARED_FAVORITES_MAX } from '../shared/id-list.ts';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
+import { toast } from '../shared/toasts.ts';
+import { useLinkedIds, useShareMenu } from './linked-ids.ts';
 import { useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { PropertyCard } from './PropertyCard.tsx';
@@ -15,26 +18,91 @@ interface Props {
   catalogue: string;
   /** The build's exchange rates. */
   rates: Rates;
+  /** The share menu (src/components/ShareMenu.astro), pointed at the list on screen (decision 0027). */
+  children?: ReactNode;
 }
 
-/** The visitor's saved properties (spec §2): from the browser's list of ids and the static listing index. */
-export default function FavoritesApp({ lang, messages, propertyPath, catalogue, rates }: Props) {
+/**
+ * The visitor's saved properties (spec §2): from the browser's list of ids and the static listing index.
+ * With `?ids=…` in the address, the list someone shared instead (decision 0027), which the visitor may add
+ * to their own; their own list is never replaced.
+ */
+export default function FavoritesApp({ lang, messages, propertyPath, catalogue, rates, children }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
-  const ids = useStore($favorites);
+  const own = useStore($favorites);
   const { listings, status, retry } = useListingIndex();
   const confirm = useRef<HTMLDialogElement>(null);
-  // Favourites live in this browser only: the pre-built page cannot know them, so it shows "loading".
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // Favourites live in this browser only and a shared list in the address: the pre-built page can know
+  // neither, so it shows "loading" until the island has read them.
+  const { linked, read, replace } = useLinkedIds(SHARED_FAVORITES_MAX);
 
-  const saved = useMemo(() => {
-    const byId = new Map((listings ?? []).map((l) => [l.id, l]));
-    return ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l));
-  }, [ids, listings]);
+  const byId = useMemo(() => new Map((listings ?? []).map((l) => [l.id, l])), [listings]);
+  const ids = linked ? linked.ids : own;
+  const known = knownIds(ids, new Set(byId.keys()));
+  const saved = known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l));
+  const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
+  const cards = (
+    <>
+      <div className="results grid">
+        {saved.map((listing) => (
+          <PropertyCard
+            key={listing.id}
+            listing={listing}
+            lang={lang}
+            t={t}
+            rates={rates}
+            href={`${propertyPath}${listing.id}`}
+          />
+        ))}
+      </div>
+      <p className="rate-note">{rateNoteWith(t, rates)}</p>
+    </>
+  );
 
-  if (!mounted) return <p className="state">{t('favorites.loading')}</p>;
+  if (!read) return <p className="state">{t('favorites.loading')}</p>;
   if (status === 'error') {
     return <LoadError message={t('favorites.error')} retry={t('favorites.retry')} onRetry={retry} />;
+  }
+  if (linked) {
+    if (linked.ids.length > 0 && status === 'loading')
+      return <p className="state">{t('favorites.loading')}</p>;
+    const ignored = linked.dropped + known.dropped;
+    const add = () => {
+      const added = addFavorites(known.ids);
+      toast.success(
+        added ? pluralText(t, lang, 'toast.favoritesMerged', added) : t('toast.favoritesAlready'),
+      );
+      replace(null); // back to the visitor's own list, now with these in it
+    };
+    return (
+      <>
+        <div className="shared-list">
+          <h2>{t('favorites.shared.title')}</h2>
+          <p>{saved.length ? t('favorites.shared.intro') : t('favorites.shared.none')}</p>
+          <p className="links">
+            {saved.length > 0 && (
+              <button type="button" className="btn btn-green" onClick={add}>
+                {t('favorites.shared.add')}
+              </button>
+            )}
+            <button type="button" className="btn btn-outline" onClick={() => replace(null)}>
+              {t('favorites.shared.own')}
+            </button>
+          </p>
+        </div>
+        {ignored > 0 && <p className="note">{t('share.ignored')}</p>}
+        {saved.length > 0 && (
+          <>
+            {/* Not "saved" yet: no count here, only the menu to pass the list on. */}
+            <div className="toolbar">
+              <span />
+              <div ref={shareBox}>{children}</div>
+            </div>
+            {cards}
+          </>
+        )}
+      </>
+    );
   }
   if (ids.length === 0) {
     return (
@@ -61,24 +129,15 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue, 
     <>
       <div className="toolbar">
         <p className="count">{pluralText(t, lang, 'favorites.count', saved.length)}</p>
-        <button type="button" className="btn btn-outline" onClick={() => confirm.current?.showModal()}>
-          {t('favorites.clearAll')}
-        </button>
+        <div className="actions">
+          <div ref={shareBox}>{children}</div>
+          <button type="button" className="btn btn-outline" onClick={() => confirm.current?.showModal()}>
+            {t('favorites.clearAll')}
+          </button>
+        </div>
       </div>
       {saved.length < ids.length && <p className="note">{t('favorites.missing')}</p>}
-      <div className="results grid">
-        {saved.map((listing) => (
-          <PropertyCard
-            key={listing.id}
-            listing={listing}
-            lang={lang}
-            t={t}
-            rates={rates}
-            href={`${propertyPath}${listing.id}`}
-          />
-        ))}
-      </div>
-      <p className="rate-note">{rateNoteWith(t, rates)}</p>
+      {cards}
       <dialog ref={confirm} className="confirm" aria-labelledby="confirm-clear">
         <p id="confirm-clear">{t('favorites.clearConfirm')}</p>
         <form method="dialog" className="confirm-actions">

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
 import '../shared/toaster.ts';
+import { $compare, toggleCompare } from '../stores/compare.ts';
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
+import { COMPARE_MAX } from '../shared/id-list.ts';
 import { toast } from '../shared/toasts.ts';
 import { loadMedia } from './catalogue/media-shards.ts';
 import { CARD_IMAGE_SIZES, cardView, HEART_PATH, wrapIndex } from '../shared/card.ts';
@@ -31,6 +33,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
   const total = Math.max(p.mediaCount, media.length);
   const current = media[index] ?? media[0];
   const favorite = favorites.includes(p.id);
+  const compared = useStore($compare).includes(p.id);
 
   async function go(next: number) {
     let all = media;
@@ -147,6 +150,16 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             ))}
           </ul>
         )}
+        <button
+          type="button"
+          className="compare-toggle"
+          aria-pressed={compared}
+          onClick={() => {
+            if (toggleCompare(p.id) === 'full') toast.error(t('compare.full', { max: COMPARE_MAX }));
+          }}
+        >
+          {t('compare.toggle')}
+        </button>
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
+import { $compare, toggleCompare } from '../stores/compare.ts';
 import { $favorites, toggleFavorite } from '../stores/favorites.ts';
 import { toast } from '../shared/toasts.ts';
 import { wrapIndex } from '../shared/card.ts';
 import '../shared/toaster.ts';
 import { autoplayUnlessSavingData } from '../shared/save-data.ts';
 
-// Property cards are static HTML; this one small script makes their media carousel and favourite heart
-// work, by delegation, so a page of cards costs one listener and no framework.
+// Property cards are static HTML; this one small script makes their media carousel, favourite heart and
+// compare toggle work, by delegation, so a page of cards costs one listener and no framework.
 
 /** Shows one slide of a carousel (its dot current, the video/3D badge set); the index wraps around. */
 export function showSlide(carousel: HTMLElement, next: number) {
@@ -35,8 +36,17 @@ document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]').forEach(auto
 
 document.addEventListener('click', (event) => {
   const target = event.target as Element | null;
-  const control = target?.closest<HTMLElement>('[data-prev], [data-next], [data-dot], [data-fav]');
+  const control = target?.closest<HTMLElement>(
+    '[data-prev], [data-next], [data-dot], [data-fav], [data-compare]',
+  );
   if (!control) return;
+  if (control.dataset.compare) {
+    event.preventDefault();
+    // The tray (src/scripts/compare-tray.ts) shows what was added; only the refused fifth needs words.
+    if (toggleCompare(Number(control.dataset.compare)) === 'full')
+      toast.error(control.dataset.toastFull ?? '');
+    return;
+  }
   if (control.dataset.fav) {
     event.preventDefault();
     const added = toggleFavorite(Number(control.dataset.fav));
@@ -62,3 +72,10 @@ export function paintHearts(ids: readonly number[] = $favorites.get()) {
   });
 }
 $favorites.subscribe((ids) => paintHearts(ids));
+
+/** Every compare toggle on the page follows the compare store (decision 0027). */
+$compare.subscribe((ids) => {
+  document.querySelectorAll<HTMLElement>('[data-compare]').forEach((button) => {
+    button.setAttribute('aria-pressed', String(ids.includes(Number(button.dataset.compare))));
+  });
+});

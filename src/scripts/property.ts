@@ -5,10 +5,9 @@ import {
   recordView,
   viewToSend,
 } from '../stores/property-views.ts';
-import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import './cards.ts';
-import '../shared/toaster.ts';
+import './share-menu.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 import { showTrust } from './trust.ts';
 
@@ -70,17 +69,6 @@ export function setUpPropertyPage(page: HTMLElement) {
   } catch {
     // Storage unavailable (private mode): the server-side count still happened.
   }
-
-  page.querySelector('[data-copy-link]')?.addEventListener('click', async (event) => {
-    const button = event.currentTarget as HTMLElement;
-    try {
-      await navigator.clipboard.writeText(location.href);
-      toast.success(button.dataset.copied ?? '');
-      button.closest('details')?.removeAttribute('open');
-    } catch (error) {
-      console.error('Copying the link failed', error); // spec §8: only logged
-    }
-  });
 
   page.querySelector('[data-back]')?.addEventListener('click', (event) => {
     if (history.length > 1 && document.referrer.startsWith(location.origin)) {

@@ -5,6 +5,7 @@
  */
 import type { MediaItem, Property } from '../contract/index.ts';
 import { telHref, whatsappDigits } from './phone.ts';
+import { shareLinks } from './share-links.ts';
 import { whatsappLink } from './whatsapp.ts';
 import { approxPriceWith, moveInView, rateNoteWith, type Rates } from './money.ts';
 import {
@@ -171,12 +172,8 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
       a ? whatsappDigits(a.phone) : agency.whatsapp,
       t('property.whatsappMessage', { title: title, url }),
     ),
-    share: {
-      facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
-      twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(shareText)}`,
-      whatsapp: whatsappLink('', `${shareText} ${url}`),
-    },
-    visitTitle: t('visit.property', { title: title }),
+    share: shareLinks(url, shareText),
+    visitTitle: t('visit.property', { title }),
   };
 }
 

@@ -1,37 +1,10 @@
-import { atom } from 'nanostores';
+import { persistedIds, readIds } from './persisted-ids.ts';
 
 /** Spec §3: the ids of the visitor's favourite properties, kept in the browser only. */
 export const FAVORITES_KEY = 'favoriteProperties';
 
-function read(storage: Pick<Storage, 'getItem'> | undefined): number[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(FAVORITES_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? [...new Set(parsed.map(Number).filter((n) => Number.isInteger(n) && n > 0))]
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
-
 /** The one favourites store every island and script reads; it mirrors localStorage, across tabs too. */
-export const $favorites = atom<number[]>(read(storage));
-
-$favorites.listen((ids) => {
-  try {
-    storage?.setItem(FAVORITES_KEY, JSON.stringify(ids));
-  } catch {
-    // Private mode or full storage: favourites then last as long as the page.
-  }
-});
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === FAVORITES_KEY || event.key === null) $favorites.set(read(storage));
-  });
-}
+export const $favorites = persistedIds(FAVORITES_KEY);
 
 export function isFavorite(id: number): boolean {
   return $favorites.get().includes(id);
@@ -44,8 +17,20 @@ export function toggleFavorite(id: number): boolean {
   return next.includes(id);
 }
 
+/**
+ * Adds the ids of a shared list after the visitor's own (decision 0027): nothing of theirs is replaced or
+ * reordered. Returns how many were new.
+ */
+export function addFavorites(ids: readonly number[]): number {
+  const own = $favorites.get();
+  const added = ids.filter((id, i) => !own.includes(id) && ids.indexOf(id) === i);
+  if (added.length) $favorites.set([...own, ...added]);
+  return added.length;
+}
+
 export function clearFavorites(): void {
   $favorites.set([]);
 }
 
-export { read as readFavorites };
+export const readFavorites = (storage: Pick<Storage, 'getItem'> | undefined) =>
+  readIds(storage, FAVORITES_KEY);

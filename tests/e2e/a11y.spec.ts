@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, ready, seriousViolations, test } from './fixtures.ts';
 
 // axe on every kind of page in every language: no serious or critical violation.
 // axe takes 2–3 s a page on this 2-core machine: eleven pages in one test need more than the default 30 s.
@@ -24,12 +23,7 @@ for (const lang of ['', '/en', '/ln']) {
     for (const path of pages) {
       await page.goto(lang + path);
       await ready(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        lang + path,
-      ).toEqual([]);
+      expect(await seriousViolations(page), lang + path).toEqual([]);
     }
   });
 }
@@ -45,11 +39,6 @@ test('no serious accessibility violation on a property page and its visit dialog
     await page.goto(`${lang}/property/${data[0]?.id}`);
     await ready(page);
     await page.locator('[data-open-visit]').click();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      lang,
-    ).toEqual([]);
+    expect(await seriousViolations(page), lang).toEqual([]);
   }
 });

@@ -1,8 +1,17 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Islands and scripts are ready once Astro has hydrated every island (none left with [ssr]). */
 export async function ready(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** axe's serious and critical violations on the page as it is, one line each (rule: elements). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Pages open without the once-a-session splash unless a test asks for it. */
