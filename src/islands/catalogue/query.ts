@@ -9,6 +9,7 @@ import {
 } from '../../shared/enums.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { convert, type Rates } from '../../shared/money.ts';
+import { amount, columnsOf, FILTER_CURRENCIES, filterPrice, type FilterCurrency } from './columns.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
@@ -27,9 +28,7 @@ export const AREA_RANGE = { min: 0, max: 1000 } as const;
 const MAX_Q = 100;
 
 export type View = 'grid' | 'list' | 'map';
-/** The currency the price bounds are typed in (decision 0021): a listing in any currency is compared in it. */
-export const FILTER_CURRENCIES = ['USD', 'CDF'] as const;
-export type FilterCurrency = (typeof FILTER_CURRENCIES)[number];
+export { FILTER_CURRENCIES, type FilterCurrency } from './columns.ts';
 
 export interface CatalogueQuery {
   q: string;
@@ -225,10 +224,6 @@ function haystackOf(listing: Listing): string {
   return h;
 }
 
-/** Spec §5: a missing price or area counts as 0. */
-const amount = (n: number | null | undefined): number =>
-  typeof n === 'number' && Number.isFinite(n) ? n : 0;
-
 interface Matcher {
   words: string[];
   currency: FilterCurrency;
@@ -273,18 +268,11 @@ function passes(listing: Listing, m: Matcher): boolean {
   // One AND per listing: several amenities at once cost no more than one.
   if ((listing.amenityMask & m.amenities) !== m.amenities) return false;
   // A price is compared in the filter's currency, at the build's rate: 2,000,000 CDF at 2,800 is 714 USD.
-  const price =
-    m.rates && listing.currency !== m.currency
-      ? convert(amount(listing.price), listing.currency, m.currency, m.rates)
-      : amount(listing.price);
+  const price = filterPrice(listing, m.currency, m.rates);
   if (price < m.price[0] || price > m.price[1]) return false;
   const area = amount(listing.area);
   if (area < m.area[0] || area > m.area[1]) return false;
-  if (m.words.length > 0) {
-    const h = haystackOf(listing);
-    for (const w of m.words) if (!h.includes(w)) return false;
-  }
-  return true;
+  return m.words.length === 0 || hasWords(listing, m.words);
 }
 
 /**
@@ -300,17 +288,46 @@ export function matches(listing: Listing, query: CatalogueQuery, rates: Rates | 
 
 const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
-/** The listings that match, newest first (createdDay, then id, descending). A new array every time. */
+/** Whether the listing's text holds every word (the words of `matcherOf`). */
+function hasWords(listing: Listing, words: readonly string[]): boolean {
+  const h = haystackOf(listing);
+  for (const w of words) if (!h.includes(w)) return false;
+  return true;
+}
+
+/**
+ * The listings that match, newest first (createdDay, then id, descending). A new array every time.
+ * The same test as `matches`, run on the index's columns (./columns.ts: computed once per index), so a filter
+ * change at 10,000 listings neither converts a price nor reads a listing object until the text, if any.
+ */
 export function filterListings(
   listings: readonly Listing[],
   query: CatalogueQuery,
   rates: Rates | null = null,
 ): Listing[] {
   const m = matcherOf(query, rates);
+  const c = columnsOf(listings, rates);
+  const type = m.type === '' ? -2 : c.type.code(m.type);
+  const category = m.category === '' ? -2 : c.category.code(m.category);
+  const state = m.state === '' ? -2 : c.state.code(m.state);
+  const price = c.price[m.currency];
+  const [minPrice, maxPrice] = m.price;
+  const [minArea, maxArea] = m.area;
+  const wanted = m.amenities;
   const out: Listing[] = [];
   let sorted = true;
-  for (const listing of listings) {
-    if (!passes(listing, m)) continue;
+  for (let i = 0; i < listings.length; i++) {
+    if (type !== -2 && c.type.codes[i] !== type) continue;
+    if (category !== -2 && c.category.codes[i] !== category) continue;
+    if (state !== -2 && c.state.codes[i] !== state) continue;
+    // One AND per listing: several amenities at once cost no more than one.
+    if ((c.amenities[i]! & wanted) !== wanted) continue;
+    const p = price[i]!;
+    if (p < minPrice || p > maxPrice) continue;
+    const a = c.area[i]!;
+    if (a < minArea || a > maxArea) continue;
+    const listing = listings[i]!;
+    if (m.words.length > 0 && !hasWords(listing, m.words)) continue;
     const prev = out[out.length - 1];
     if (prev !== undefined && newestFirst(prev, listing) > 0) sorted = false;
     out.push(listing);
