@@ -53,7 +53,12 @@ export interface Columns {
   area: Float64Array;
   /** The price in each filter currency, converted once. */
   price: Record<FilterCurrency, Float64Array>;
+  /** Whether the index is already newest first (the build writes it so): every subset of it is too. */
+  newestFirst: boolean;
 }
+
+/** The catalogue's order (spec §2): newest first, then the higher id. */
+export const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
 function buildColumns(listings: readonly Listing[], rates: Rates | null): Columns {
   const n = listings.length;
@@ -74,6 +79,7 @@ function buildColumns(listings: readonly Listing[], rates: Rates | null): Column
     amenities,
     area,
     price: { USD: usd, CDF: cdf },
+    newestFirst: listings.every((l, i) => i === 0 || newestFirst(listings[i - 1]!, l) <= 0),
   };
 }
 

@@ -9,7 +9,14 @@ import {
 } from '../../shared/enums.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { convert, type Rates } from '../../shared/money.ts';
-import { amount, columnsOf, FILTER_CURRENCIES, filterPrice, type FilterCurrency } from './columns.ts';
+import {
+  amount,
+  columnsOf,
+  FILTER_CURRENCIES,
+  filterPrice,
+  newestFirst,
+  type FilterCurrency,
+} from './columns.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
@@ -286,8 +293,6 @@ export function matches(listing: Listing, query: CatalogueQuery, rates: Rates | 
   return passes(listing, matcherOf(query, rates));
 }
 
-const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
-
 /** Whether the listing's text holds every word (the words of `matcherOf`). */
 function hasWords(listing: Listing, words: readonly string[]): boolean {
   const h = haystackOf(listing);
@@ -315,7 +320,6 @@ export function filterListings(
   const [minArea, maxArea] = m.area;
   const wanted = m.amenities;
   const out: Listing[] = [];
-  let sorted = true;
   for (let i = 0; i < listings.length; i++) {
     if (type !== -2 && c.type.codes[i] !== type) continue;
     if (category !== -2 && c.category.codes[i] !== category) continue;
@@ -328,12 +332,10 @@ export function filterListings(
     if (a < minArea || a > maxArea) continue;
     const listing = listings[i]!;
     if (m.words.length > 0 && !hasWords(listing, m.words)) continue;
-    const prev = out[out.length - 1];
-    if (prev !== undefined && newestFirst(prev, listing) > 0) sorted = false;
     out.push(listing);
   }
-  // The build writes the index newest first, so the sort is usually skipped.
-  return sorted ? out : out.sort(newestFirst);
+  // The build writes the index newest first, and any subset of it keeps that order: no sort, no comparison.
+  return c.newestFirst ? out : out.sort(newestFirst);
 }
 
 /**
