@@ -74,15 +74,31 @@ export default function CatalogueApp({
     return () => removeEventListener('popstate', onPop);
   }, []);
 
+  // What a change owes the address bar and the scroll position, paid once its results are on screen: the
+  // history entry and the forced layout of a scroll cost a slow phone milliseconds the results need first.
+  const owed = useRef<{ url: string; scroll: boolean } | null>(null);
   const update = useCallback((patch: Partial<CatalogueQuery>) => {
     setQuery((current) => {
       const next = withChange(current, patch);
-      const url = location.pathname + toSearch(next);
-      if (url !== location.pathname + location.search) history.pushState(null, '', url);
-      if (patch.page !== undefined) results.current?.scrollIntoView({ block: 'start' });
+      const scroll = patch.page !== undefined;
+      if (next === current) {
+        if (scroll) results.current?.scrollIntoView({ block: 'start' });
+        return current;
+      }
+      owed.current = {
+        url: location.pathname + toSearch(next),
+        scroll: scroll || (owed.current?.scroll ?? false),
+      };
       return next;
     });
   }, []);
+  useEffect(() => {
+    const due = owed.current;
+    if (!due) return;
+    owed.current = null;
+    if (due.url !== location.pathname + location.search) history.pushState(null, '', due.url);
+    if (due.scroll) results.current?.scrollIntoView({ block: 'start' });
+  }, [query]);
 
   const filtered = useMemo(
     () => (listings ? filterListings(listings, query, rates) : null),
@@ -166,9 +182,12 @@ export default function CatalogueApp({
       ) : (
         <>
           <div className={query.view === 'list' ? 'results list' : 'results grid'}>
+            {/* Keyed by position: a filter change or a new page updates the nine cards' text and pictures in
+                place rather than removing nine cards and building nine; each card starts its carousel again
+                for a new listing. */}
             {slice.items.map((listing, i) => (
               <PropertyCard
-                key={listing.id}
+                key={i}
                 listing={listing}
                 lang={lang}
                 t={t}

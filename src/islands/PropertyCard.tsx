@@ -25,11 +25,21 @@ interface Props {
   eager?: boolean;
 }
 
+interface Carousel {
+  /** The listing the state is for. */
+  id: number;
+  media: CardMedia[];
+  index: number;
+}
+
 /** A property card (spec §2): media with previous/next and dots that wrap, badges, favourite heart, facts. */
 export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid', eager = false }: Props) {
   const favorites = useStore($favorites);
-  const [media, setMedia] = useState<CardMedia[]>(p.media);
-  const [index, setIndex] = useState(0);
+  // The catalogue keeps a card's elements for the listing shown next in its place (CatalogueApp keys cards by
+  // position, so a filter change updates nine cards instead of building nine new ones): the carousel's state
+  // belongs to one listing and starts again with another.
+  const [carousel, setCarousel] = useState<Carousel>({ id: p.id, media: p.media, index: 0 });
+  const { media, index } = carousel.id === p.id ? carousel : { media: p.media, index: 0 };
   const total = Math.max(p.mediaCount, media.length);
   const current = media[index] ?? media[0];
   const favorite = favorites.includes(p.id);
@@ -40,9 +50,9 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
     if (all.length < total) {
       // The index carries the first photo only; the rest arrive with the listing's media shard.
       all = (await loadMedia(p.id).catch(() => null)) ?? media;
-      setMedia(all);
     }
-    if (all.length) setIndex(wrapIndex(next, all.length));
+    // Set for this listing only: if the card shows another one by now, the state is ignored.
+    setCarousel({ id: p.id, media: all, index: all.length ? wrapIndex(next, all.length) : index });
   }
 
   const view = cardView(p, t, lang, rates);
@@ -52,6 +62,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
         {current ? (
           current.type === 'video' ? (
             <video
+              key={current.url}
               src={current.url}
               poster={current.thumbnail || undefined}
               ref={autoplayUnlessSavingData}
@@ -64,6 +75,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             />
           ) : (
             <img
+              key={current.url}
               src={current.type === 'image' ? current.url : current.thumbnail || current.url}
               srcSet={current.type === 'image' && current.srcset ? current.srcset : undefined}
               sizes={CARD_IMAGE_SIZES}

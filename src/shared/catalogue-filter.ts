@@ -77,17 +77,45 @@ function haystackOf(listing: FilterableListing): string {
 }
 
 /** Spec §5: a missing price or area counts as 0. */
-const amount = (n: number | null | undefined): number =>
+export const amount = (n: number | null | undefined): number =>
   typeof n === 'number' && Number.isFinite(n) ? n : 0;
 
 /** The bounds that actually filter: a bound equal to its default is dropped (the default max price must not
  *  hide a CDF listing priced 1,425,000,000, nor the default max area a 5,000 m² plot); two applied bounds in
  *  the wrong order are swapped, as the URL parsing would. */
-function bounds(min: number, max: number, def: { min: number; max: number }): [number, number] {
+export function bounds(min: number, max: number, def: { min: number; max: number }): [number, number] {
   let lo = min === def.min || !Number.isFinite(min) ? -Infinity : min;
   let hi = max === def.max || !Number.isFinite(max) ? Infinity : max;
   if (lo > hi) [lo, hi] = [hi, lo];
   return [lo, hi];
+}
+
+/** The words of a search text, each to be found in a listing's text (see `hasWords`). */
+export function searchWords(q: string): string[] {
+  const text = normalizeText(q);
+  return text === '' ? [] : text.split(' ');
+}
+
+/** Whether the listing's title, address and commune hold every word of `searchWords`. */
+export function hasWords(listing: FilterableListing, words: readonly string[]): boolean {
+  const h = haystackOf(listing);
+  for (const w of words) if (!h.includes(w)) return false;
+  return true;
+}
+
+/**
+ * A listing's price as the filters compare it: in the filters' currency at `rates` when they are given, as it
+ * is otherwise (2,000,000 CDF at 2,800 is 714 USD). The one definition, for the predicate and the catalogue's
+ * precomputed columns (src/islands/catalogue/columns.ts).
+ */
+export function filterPrice(
+  listing: Pick<FilterableListing, 'price' | 'currency'>,
+  currency: FilterCurrency,
+  rates: Rates | null,
+): number {
+  return rates && listing.currency !== currency
+    ? convert(amount(listing.price), listing.currency, currency, rates)
+    : amount(listing.price);
 }
 
 /**
@@ -101,8 +129,7 @@ export function filterPredicate(
   filters: CatalogueFilters,
   rates: Rates | null = null,
 ): (listing: FilterableListing) => boolean {
-  const text = normalizeText(filters.q);
-  const words = text === '' ? [] : text.split(' ');
+  const words = searchWords(filters.q);
   const { type, category, state, currency, amenities } = filters;
   const price = bounds(filters.minPrice, filters.maxPrice, PRICE_RANGE);
   const area = bounds(filters.minArea, filters.maxArea, AREA_RANGE);
@@ -113,18 +140,11 @@ export function filterPredicate(
     // One AND per listing: several amenities at once cost no more than one.
     if ((listing.amenityMask & amenities) !== amenities) return false;
     // A price is compared in the filter's currency, at the build's rate: 2,000,000 CDF at 2,800 is 714 USD.
-    const p =
-      rates && listing.currency !== currency
-        ? convert(amount(listing.price), listing.currency, currency, rates)
-        : amount(listing.price);
+    const p = filterPrice(listing, currency, rates);
     if (p < price[0] || p > price[1]) return false;
     const a = amount(listing.area);
     if (a < area[0] || a > area[1]) return false;
-    if (words.length > 0) {
-      const h = haystackOf(listing);
-      for (const w of words) if (!h.includes(w)) return false;
-    }
-    return true;
+    return words.length === 0 || hasWords(listing, words);
   };
 }
 

@@ -92,10 +92,12 @@ test.describe('byte budgets', () => {
   });
 
   // Pagefind's first search, bodies as they came over the wire. Its total (79 KB at 500 listings, decision
-  // 0002) is the bench's: it depends on the site's size, and Pagefind sizes its index chunks by words, so this
-  // small site keeps its whole index in one chunk (22 KB) where 500 listings fetch 4 KB. Here, what does not
-  // depend on the site: the script and WebAssembly (62.4 KB; 71 KB if the Brotli copies were lost), and the
-  // fragments (about 0.6 KB each).
+  // 0002) is the bench's: it depends on the site's size, and Pagefind cuts its word index into chunks of about
+  // 20,000 word positions, so this small site keeps its whole index in one chunk (22 KB) where 500 listings
+  // fetch one chunk of 2 to 16 KB, depending on the word. Here, what does not depend on the site: the script
+  // and WebAssembly (62.4 KB; 71 KB if the Brotli copies were lost), and the ten result fragments: a listing's
+  // is its title, price, address, description, amenities and features, about 0.55 KB (at most 0.66) at 500 demo
+  // listings; 0.7 KB allowed (the facts line, move-in block, trust and scam texts stay out of the index).
   test('the first content search: Pagefind’s larger files in Brotli, its script and WebAssembly at most 64 KB', async ({
     page,
   }) => {
@@ -119,7 +121,7 @@ test.describe('byte budgets', () => {
     expect(sum(/\/pagefind\.js$|\.pagefind$/), files).toBeLessThanOrEqual(64 * KB);
     const fragments = [...sizes].filter(([path]) => path.endsWith('.pf_fragment'));
     expect(fragments, files).toHaveLength(10);
-    for (const [path, bytes] of fragments) expect(bytes, path).toBeLessThanOrEqual(KB);
+    for (const [path, bytes] of fragments) expect(bytes, path).toBeLessThanOrEqual(0.7 * KB);
   });
 
   // Fixed part (communes, media table) plus 40 B a listing: 10,000 listings stay under ~400 KB.

@@ -40,18 +40,21 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(/\?type=rent$/);
     const rent = await total(page);
     expect(rent).toBeLessThan(all);
-    for (const badge of await cards(page).locator('.type-badge').allInnerTexts())
+    // Text contents, not innerText: the cards below a phone's first screen are not rendered until scrolled near
+    // (content-visibility), and innerText reads only what is rendered.
+    for (const badge of await cards(page).locator('.type-badge').allTextContents())
       expect(badge).toBe('À louer');
 
     await page.getByLabel('Catégorie').selectOption('apartment');
     await expect(page).toHaveURL(/type=rent&category=apartment/);
-    for (const where of await cards(page).locator('.where').allInnerTexts())
+    for (const where of await cards(page).locator('.where').allTextContents())
       expect(where).toContain('Appartement');
 
     await page.getByLabel('Commune').selectOption('Gombe');
     await expect(page).toHaveURL(/state=Gombe/);
     const combined = await total(page);
-    for (const where of await cards(page).locator('.where').allInnerTexts()) expect(where).toMatch(/^Gombe/);
+    for (const where of await cards(page).locator('.where').allTextContents())
+      expect(where).toMatch(/^Gombe/);
 
     await page.getByLabel('Commune').selectOption('');
     await page.getByLabel('Catégorie').selectOption('');
@@ -83,8 +86,8 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(/maxPrice=1000&minArea=60/);
     for (const card of await cards(page).all()) {
       // The bounds are in USD (the default currency): a CDF price is compared by its USD value, shown under it.
-      const price = await card.locator('.price').innerText();
-      const usd = /CDF/.test(price) ? await card.locator('.approx').innerText() : price;
+      const price = (await card.locator('.price').textContent()) ?? '';
+      const usd = /CDF/.test(price) ? ((await card.locator('.approx').textContent()) ?? '') : price;
       expect(Number(usd.replace(/[^\d]/g, ''))).toBeLessThanOrEqual(1000);
     }
     const url = page.url();
