@@ -177,7 +177,6 @@ export function withChange(query: CatalogueQuery, patch: Partial<CatalogueQuery>
 // ---------------------------------------------------------------------------------------------------------
 // Filtering
 
-
 /**
  * The listings that match, newest first (createdDay, then id, descending). A new array every time.
  * The same test as `matches`, run on the index's columns (./columns.ts: computed once per index), so a filter
