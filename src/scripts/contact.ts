@@ -1,6 +1,6 @@
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
-import { senderChecks } from './form-rules.ts';
+import { senderChecks, senderOf } from './form-rules.ts';
 
 // The contact form (spec §2, §5, §8): errors in place and nothing sent while invalid; on success the form
 // gives way to 'Message envoyé !'; on failure the alert, with what was typed kept.
@@ -25,9 +25,7 @@ if (root && form) {
     submit.textContent = text.sending ?? '';
     try {
       await postJson(apiUrl('/messages'), {
-        senderName: value('senderName'),
-        senderEmail: value('senderEmail'),
-        senderPhone: value('senderPhone') || undefined,
+        ...senderOf(value),
         subject: value('subject'),
         content: value('content'),
       });

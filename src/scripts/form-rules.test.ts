@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Email, Phone, VisitDate } from '../contract/index.ts';
-import { EMAIL, PHONE, senderChecks, visitDateInRange } from './form-rules.ts';
+import { EMAIL, PHONE, senderChecks, senderOf, visitDateInRange } from './form-rules.ts';
 
 // The browser's copies must agree with the contract on what people really type.
 describe('form rules agree with the contract', () => {
@@ -51,5 +51,20 @@ describe('senderChecks', () => {
       ['content', 'Champ requis'],
     ]);
     expect(checksOf({}, []).senderEmail).toBe('Champ requis');
+  });
+
+  it('sends the sender without an empty phone', () => {
+    const fields: Record<string, string> = {
+      senderName: 'Jean',
+      senderEmail: 'jean@example.com',
+      senderPhone: '',
+    };
+    expect(senderOf((name) => fields[name] ?? '')).toEqual({
+      senderName: 'Jean',
+      senderEmail: 'jean@example.com',
+      senderPhone: undefined,
+    });
+    fields.senderPhone = '0812345678';
+    expect(senderOf((name) => fields[name] ?? '').senderPhone).toBe('0812345678');
   });
 });

@@ -32,3 +32,12 @@ export function senderChecks(
     ...required.map((name): Check => [name, present(name)]),
   ];
 }
+
+/** What the API's /messages takes of the sender, as both forms send it (an empty phone left out). */
+export function senderOf(value: (name: string) => string) {
+  return {
+    senderName: value('senderName'),
+    senderEmail: value('senderEmail'),
+    senderPhone: value('senderPhone') || undefined,
+  };
+}

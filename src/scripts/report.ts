@@ -1,7 +1,7 @@
 import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
-import { senderChecks } from './form-rules.ts';
+import { senderChecks, senderOf } from './form-rules.ts';
 import '../shared/toaster.ts';
 
 // "Signaler cette annonce" (issue 11): the contact form's message, of kind `report`, naming the listing. Listens
@@ -36,9 +36,7 @@ document.addEventListener('submit', async (event) => {
   submit.textContent = text.sending ?? '';
   try {
     await postJson(apiUrl('/messages'), {
-      senderName: value('senderName'),
-      senderEmail: value('senderEmail'),
-      senderPhone: value('senderPhone') || undefined,
+      ...senderOf(value),
       subject: subjectOf(title || `annonce n° ${page?.dataset.property ?? ''}`),
       content: value('content'),
       propertyType: 'report',
