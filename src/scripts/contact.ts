@@ -1,6 +1,6 @@
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
-import { EMAIL, PHONE } from './form-rules.ts';
+import { senderChecks, senderOf } from './form-rules.ts';
 
 // The contact form (spec §2, §5, §8): errors in place and nothing sent while invalid; on success the form
 // gives way to 'Message envoyé !'; on failure the alert, with what was typed kept.
@@ -17,14 +17,7 @@ if (root && form) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
-    const required = (name: string) => (value(name) ? null : text.required!);
-    const checks: [string, string | null][] = [
-      ['senderName', required('senderName')],
-      ['senderEmail', required('senderEmail') ?? (EMAIL.test(value('senderEmail')) ? null : text.email!)],
-      ['senderPhone', value('senderPhone') && !PHONE.test(value('senderPhone')) ? text.phone! : null],
-      ['subject', required('subject')],
-      ['content', required('content')],
-    ];
+    const checks = senderChecks(value, text, ['subject', 'content']);
     if (!showChecks(form, checks)) return;
 
     failed.hidden = true;
@@ -32,9 +25,7 @@ if (root && form) {
     submit.textContent = text.sending ?? '';
     try {
       await postJson(apiUrl('/messages'), {
-        senderName: value('senderName'),
-        senderEmail: value('senderEmail'),
-        senderPhone: value('senderPhone') || undefined,
+        ...senderOf(value),
         subject: value('subject'),
         content: value('content'),
       });

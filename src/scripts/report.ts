@@ -1,7 +1,7 @@
 import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
-import { EMAIL, PHONE } from './form-rules.ts';
+import { senderChecks, senderOf } from './form-rules.ts';
 import '../shared/toaster.ts';
 
 // "Signaler cette annonce" (issue 11): the contact form's message, of kind `report`, naming the listing. Listens
@@ -26,13 +26,7 @@ document.addEventListener('submit', async (event) => {
   event.preventDefault();
   const text = JSON.parse(dialog.dataset.messages ?? '{}') as Record<string, string>;
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
-  const required = (name: string) => (value(name) ? null : text.required!);
-  const checks: [string, string | null][] = [
-    ['senderName', required('senderName')],
-    ['senderEmail', required('senderEmail') ?? (EMAIL.test(value('senderEmail')) ? null : text.email!)],
-    ['senderPhone', value('senderPhone') && !PHONE.test(value('senderPhone')) ? text.phone! : null],
-    ['content', required('content')],
-  ];
+  const checks = senderChecks(value, text, ['content']);
   if (!showChecks(form, checks)) return;
 
   const page = document.querySelector<HTMLElement>('[data-property]');
@@ -42,9 +36,7 @@ document.addEventListener('submit', async (event) => {
   submit.textContent = text.sending ?? '';
   try {
     await postJson(apiUrl('/messages'), {
-      senderName: value('senderName'),
-      senderEmail: value('senderEmail'),
-      senderPhone: value('senderPhone') || undefined,
+      ...senderOf(value),
       subject: subjectOf(title || `annonce n° ${page?.dataset.property ?? ''}`),
       content: value('content'),
       propertyType: 'report',

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ExchangeRates, ExchangeRatesInput } from '../../contract/index.ts';
 import { approxPriceWith } from '../../shared/money.ts';
@@ -7,7 +6,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/labels.ts';
 import { mutate } from '../lib/mutate.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { $account } from '../lib/session.ts';
+import { AdminsOnly } from '../ui/admins-only.tsx';
 import { Field, fieldErrors } from '../ui/field.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 
@@ -23,7 +22,14 @@ const number = (value: string) => {
  * the next publish, which the publish control then shows as pending.
  */
 export function RatesPage() {
-  const isAdmin = useStore($account)?.role === 'admin';
+  return (
+    <AdminsOnly>
+      <RatesEditor />
+    </AdminsOnly>
+  );
+}
+
+function RatesEditor() {
   const rates = useResource(() => answer(ExchangeRates, api().get('rates')), 'rates');
   const [cdf, setCdf] = useState('');
   const [eur, setEur] = useState('');
@@ -36,13 +42,6 @@ export function RatesPage() {
     setEur(String(rates.data.usdPerEur));
   }, [rates.data]);
 
-  if (!isAdmin)
-    return (
-      <div className="adm-card" role="alert">
-        <h1>Accès réservé</h1>
-        <p>Cette page est réservée aux administrateurs.</p>
-      </div>
-    );
   if (rates.error) return <LoadError message="Les taux n’ont pas pu être chargés." onRetry={rates.reload} />;
   if (!rates.data) return <Loading label="Chargement des taux…" />;
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/index.ts';
 import { formatPhone, normalizePhone } from '../../shared/phone.ts';
-import { uploadMedia } from '../lib/upload.ts';
 import { Field } from '../ui/field.tsx';
+import { ImagePicker, useImageUpload } from '../ui/image-upload.tsx';
 import type { SettingsDraft } from './draft.ts';
 
 const SOCIAL_LABELS: Record<SocialNetwork, string> = {
@@ -22,8 +22,7 @@ interface Props {
 
 /** Identity, contact, opening hours, social pages and figures of the agency. */
 export function SettingsFields({ draft, errors, set }: Props) {
-  const [uploading, setUploading] = useState(false);
-  const [logoError, setLogoError] = useState(false);
+  const logo = useImageUpload((item) => set({ logo: item.url }));
   // Numbers are shown normalised as soon as the field is left, with the same message the server would give.
   const [phoneErrors, setPhoneErrors] = useState<Record<'phone' | 'whatsapp', string | undefined>>({
     phone: undefined,
@@ -33,20 +32,6 @@ export function SettingsFields({ draft, errors, set }: Props) {
     const checked = normalizePhone(draft[key]);
     setPhoneErrors((e) => ({ ...e, [key]: checked.ok ? undefined : checked.message }));
     if (checked.ok) set({ [key]: formatPhone(checked.value) });
-  };
-
-  const uploadLogo = async (file: File) => {
-    setUploading(true);
-    setLogoError(false);
-    try {
-      const item = await uploadMedia(file);
-      set({ logo: item.url });
-    } catch (error) {
-      console.error(error);
-      setLogoError(true);
-    } finally {
-      setUploading(false);
-    }
   };
 
   const text = (
@@ -100,25 +85,17 @@ export function SettingsFields({ draft, errors, set }: Props) {
             <span className="adm-logo-preview">
               {draft.logo ? <img src={draft.logo} alt="Logo actuel" /> : <span>Logo du site</span>}
             </span>
-            <label className="btn btn-outline">
-              {uploading ? 'Téléversement…' : draft.logo ? 'Changer le logo' : 'Envoyer un logo'}
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif"
-                className="visually-hidden"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) void uploadLogo(file);
-                  e.target.value = '';
-                }}
-              />
-            </label>
-            {draft.logo && (
-              <button type="button" className="adm-link-btn" onClick={() => set({ logo: null })}>
-                Revenir au logo du site
-              </button>
-            )}
-            {(logoError || errors.logo) && (
+            <ImagePicker
+              image={logo}
+              present={Boolean(draft.logo)}
+              labels={{
+                add: 'Envoyer un logo',
+                change: 'Changer le logo',
+                remove: 'Revenir au logo du site',
+              }}
+              onRemove={() => set({ logo: null })}
+            />
+            {(logo.failed || errors.logo) && (
               <p className="adm-alert adm-span-2" role="alert">
                 {errors.logo ?? 'Erreur lors du téléchargement du logo'}
               </p>

@@ -1,26 +1,21 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { AgencySettings } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { mutate } from '../lib/mutate.ts';
-import { $account } from '../lib/session.ts';
 import { useResource } from '../lib/use-resource.ts';
+import { AdminsOnly } from '../ui/admins-only.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { checkDraft, toDraft, type SettingsDraft } from './draft.ts';
 import { SettingsFields } from './settings-fields.tsx';
 
 /** Admins only (the API refuses agents too): the agency's identity as the public site shows it (issue 16). */
 export function SettingsPage() {
-  const isAdmin = useStore($account)?.role === 'admin';
-  if (!isAdmin)
-    return (
-      <div className="adm-card" role="alert">
-        <h1>Accès réservé</h1>
-        <p>Cette page est réservée aux administrateurs.</p>
-      </div>
-    );
-  return <SettingsEditor />;
+  return (
+    <AdminsOnly>
+      <SettingsEditor />
+    </AdminsOnly>
+  );
 }
 
 function SettingsEditor() {

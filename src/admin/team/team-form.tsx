@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { TEAM_ROLES, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
-import { uploadMedia } from '../lib/upload.ts';
 import { Field, fieldErrors } from '../ui/field.tsx';
+import { ImagePicker, useImageUpload } from '../ui/image-upload.tsx';
 import { Modal } from '../ui/modal.tsx';
 
 interface Props {
@@ -26,24 +26,9 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
     isActive: member?.isActive ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [uploading, setUploading] = useState(false);
-  const [photoError, setPhotoError] = useState(false);
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const uploadPhoto = async (file: File) => {
-    setUploading(true);
-    setPhotoError(false);
-    try {
-      const item = await uploadMedia(file);
-      set({ photo: item.thumbnail ?? item.url });
-    } catch (error) {
-      console.error(error);
-      setPhotoError(true);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const photo = useImageUpload((item) => set({ photo: item.thumbnail ?? item.url }));
 
   const save = async () => {
     const parsed = TeamMemberInput.safeParse({ ...draft, role: draft.role || undefined });
@@ -85,7 +70,7 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
           <button
             type="button"
             className="btn btn-green"
-            disabled={saving || uploading}
+            disabled={saving || photo.uploading}
             onClick={() => void save()}
           >
             {saving ? 'Enregistrement…' : 'Enregistrer'}
@@ -102,26 +87,14 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
               {draft.name.trim().charAt(0) || '?'}
             </span>
           )}
-          <label className="btn btn-outline">
-            {uploading ? 'Téléversement…' : draft.photo ? 'Changer la photo' : 'Ajouter une photo'}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              className="visually-hidden"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void uploadPhoto(file);
-                e.target.value = '';
-              }}
-            />
-          </label>
-          {draft.photo && (
-            <button type="button" className="adm-link-btn" onClick={() => set({ photo: null })}>
-              Retirer la photo
-            </button>
-          )}
+          <ImagePicker
+            image={photo}
+            present={Boolean(draft.photo)}
+            labels={{ add: 'Ajouter une photo', change: 'Changer la photo', remove: 'Retirer la photo' }}
+            onRemove={() => set({ photo: null })}
+          />
         </div>
-        {photoError && (
+        {photo.failed && (
           <p className="adm-alert adm-span-2" role="alert">
             Erreur lors du téléchargement de la photo
           </p>

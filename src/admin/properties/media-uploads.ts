@@ -1,0 +1,97 @@
+import type { MediaItem, UploadResponse } from '../../contract/index.ts';
+import type { FormMedia } from './media-step.tsx';
+
+/**
+ * The media of the listing being edited (spec §4). A file shows at once as a temporary item marked uploading,
+ * replaced by the server's answer, or gone if the upload fails. Removing an item uploaded in this form
+ * deletes its file at once; removing an item of the saved listing waits for the save (deleting it before
+ * would break the public page if the edit is cancelled); leaving without saving deletes what was uploaded.
+ */
+export interface MediaState {
+  media: FormMedia[];
+  /** Files uploaded while this form is open: deleted again if the form is left without saving. */
+  uploaded: string[];
+  /** Items of the saved listing that staff removed: deleted once the listing no longer uses them. */
+  removedOriginals: string[];
+}
+
+export type MediaAction =
+  | { type: 'start'; key: string; name: string; preview?: string }
+  | { type: 'done'; key: string; item: UploadResponse }
+  | { type: 'failed'; key: string }
+  | { type: 'remove'; key: string }
+  | { type: 'first'; key: string }
+  | { type: 'close' }
+  | { type: 'saved' };
+
+export function initialMedia(saved: readonly MediaItem[]): MediaState {
+  const media = saved.map((item, i) => ({
+    key: `saved-${i}`,
+    item,
+    uploading: false,
+    name: item.title ?? item.type,
+  }));
+  return { media, uploaded: [], removedOriginals: [] };
+}
+
+const present = (state: MediaState, key: string) => state.media.some((m) => m.key === key);
+
+export function mediaReducer(state: MediaState, action: MediaAction): MediaState {
+  switch (action.type) {
+    case 'start': {
+      const { key, name, preview } = action;
+      return {
+        ...state,
+        media: [...state.media, { key, item: null, uploading: true, name, ...(preview ? { preview } : {}) }],
+      };
+    }
+    case 'done': {
+      const { key, item } = action;
+      if (!present(state, key)) return state; // removed while it was uploading: deleted (toDelete)
+      return {
+        ...state,
+        media: state.media.map((m) => (m.key === key ? { key, item, uploading: false, name: m.name } : m)),
+        uploaded: [...state.uploaded, item.id],
+      };
+    }
+    case 'failed':
+      return { ...state, media: state.media.filter((m) => m.key !== action.key) };
+    case 'remove': {
+      const id = state.media.find((m) => m.key === action.key)?.item?.id;
+      const media = state.media.filter((m) => m.key !== action.key);
+      if (!id) return { ...state, media };
+      return state.uploaded.includes(id)
+        ? { ...state, media, uploaded: state.uploaded.filter((u) => u !== id) }
+        : { ...state, media, removedOriginals: [...state.removedOriginals, id] };
+    }
+    case 'first': {
+      const { key } = action;
+      return {
+        ...state,
+        media: [...state.media.filter((m) => m.key === key), ...state.media.filter((m) => m.key !== key)],
+      };
+    }
+    case 'close':
+      return { ...state, uploaded: [] };
+    case 'saved':
+      return { ...state, uploaded: [], removedOriginals: [] };
+  }
+}
+
+/** The files to delete on the server when `action` happens in `state`. */
+export function toDelete(state: MediaState, action: MediaAction): string[] {
+  switch (action.type) {
+    case 'done':
+      return present(state, action.key) ? [] : [action.item.id];
+    case 'remove': {
+      const id = state.media.find((m) => m.key === action.key)?.item?.id;
+      return id && state.uploaded.includes(id) ? [id] : [];
+    }
+    case 'close':
+      return state.uploaded;
+    case 'saved':
+      return state.removedOriginals;
+    default:
+      return [];
+  }
+}
