@@ -6,6 +6,7 @@ import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
 import { ln } from '../../src/i18n/ln.ts';
 import { decodeIndex, type ListingIndexFile } from '../../src/shared/listing-index.ts';
+import { listingText } from '../../src/shared/listing-text.ts';
 import { AMENITIES } from '../../src/shared/enums.ts';
 import { availabilityText, isRecentCheck, verifiedText } from '../../src/shared/trust.ts';
 import { expect, ready, test } from './fixtures.ts';
@@ -193,7 +194,8 @@ test('a report of a listing reaches the admin messages, under its own tag', asyn
   try {
     expect(found.data).toHaveLength(1);
     expect(found.data[0]).toMatchObject({ propertyType: 'report', propertyId: listing.id });
-    expect(found.data[0]!.subject).toContain(listing.title.slice(0, 40));
+    // The subject names the listing as the visitor read it: its title in their language when staff wrote one.
+    expect(found.data[0]!.subject).toContain(listingText(listing, lang).title.slice(0, 40));
   } finally {
     for (const m of found.data) await request.delete(`/api/messages/${m.id}`, { headers });
   }
