@@ -10,7 +10,18 @@ const HOMES = ['/', '/en/', '/ln/'] as const;
 async function headerRow(page: Page) {
   return page.evaluate(() => {
     const items = [...document.querySelectorAll<HTMLElement>('.nav-desktop a, .actions .sell')];
+    const brand = document.querySelector<HTMLElement>('.brand span');
+    const brandRange = document.createRange();
+    if (brand) brandRange.selectNodeContents(brand);
+    const brandTops = [...brandRange.getClientRects()].map((r) => r.top);
     return {
+      // The agency's name whole (not cut with an ellipsis) and on one line.
+      brand: {
+        cut: brand
+          ? brand.scrollWidth > brand.clientWidth || brand.scrollHeight > brand.clientHeight + 1
+          : true,
+        lines: brandTops.length && Math.max(...brandTops) - Math.min(...brandTops) > 4 ? 2 : 1,
+      },
       height: document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0,
       scrollWidth: document.documentElement.scrollWidth,
       items: items.map((el) => {
@@ -44,6 +55,8 @@ test('desktop: the links and the sell button sit on one row in every language', 
       expect(item.right, `${path}: "${item.text}" inside the window`).toBeLessThanOrEqual(1280);
     }
     expect(row.scrollWidth, `${path}: no sideways scroll`).toBeLessThanOrEqual(1280);
+    // Issue 12: the Lingala row once fitted only by cutting the agency's name to "N…".
+    expect(row.brand, `${path}: the agency's name whole, on one line`).toEqual({ cut: false, lines: 1 });
     heights.push(row.height);
   }
   // Same height as the French header: nothing grew a second line.
