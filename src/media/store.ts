@@ -1,8 +1,6 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s3Settings, type Env } from '../env.ts';
-import { deleteKeys, listKeys, s3Client } from './s3.ts';
 
 /**
  * Where uploaded media are kept: one interface, two places (decision 0030). Every object is named like
@@ -23,9 +21,9 @@ export interface MediaStore {
 export class MediaStoreError extends Error {}
 
 /** Names are made here (media ids), but are checked again: no path, no key outside media/. */
-const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-function checked(name: string): string {
-  if (!NAME.test(name)) throw new MediaStoreError(`Nom de média invalide : ${name}`);
+export const MEDIA_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+export function checked(name: string): string {
+  if (!MEDIA_NAME.test(name)) throw new MediaStoreError(`Nom de média invalide : ${name}`);
   return name;
 }
 
@@ -42,7 +40,7 @@ export function localMediaStore(dir: string): MediaStore {
       await writeFile(join(dir, checked(name)), data);
     },
     async read(name, maxBytes) {
-      if (!NAME.test(name)) return null;
+      if (!MEDIA_NAME.test(name)) return null;
       const file = await open(join(dir, name), 'r').catch(() => null);
       if (!file) return null;
       try {
@@ -60,73 +58,33 @@ export function localMediaStore(dir: string): MediaStore {
     },
     async list() {
       const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      return entries.filter((e) => e.isFile() && NAME.test(e.name)).map((e) => e.name);
+      return entries.filter((e) => e.isFile() && MEDIA_NAME.test(e.name)).map((e) => e.name);
     },
   };
 }
 
-const KEY_PREFIX = 'media/';
-
-/** The bucket's storage: key `media/<name>`, served to browsers at MEDIA_PUBLIC_BASE + `/media/<name>`. */
-export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
-  const key = (name: string) => `${KEY_PREFIX}${checked(name)}`;
-  const failed = (what: string, error: unknown) =>
-    new MediaStoreError(`Stockage S3 (${bucket}) : ${what} a échoué : ${(error as Error).message}`, {
-      cause: error,
-    });
+/**
+ * The bucket's store, its AWS SDK loaded on first use: importing the SDK takes about 180 ms (more on a busy
+ * machine), which every server start, build and script on local media would otherwise pay for nothing.
+ */
+function lazyS3MediaStore(e: Env): MediaStore {
+  let store: Promise<MediaStore> | undefined;
+  const loaded = () =>
+    (store ??= Promise.all([import('./s3.ts'), import('./s3-store.ts')]).then(
+      ([{ s3Client }, { s3MediaStore }]) => s3MediaStore(s3Client(s3Settings(e)), e.S3_BUCKET!),
+    ));
   return {
     kind: 's3',
-    async put(name, data, contentType) {
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key(name),
-            Body: data,
-            ContentType: contentType,
-            CacheControl: MEDIA_CACHE_CONTROL,
-          }),
-        );
-      } catch (error) {
-        throw failed(`l’envoi de ${name}`, error);
-      }
-    },
-    async read(name, maxBytes) {
-      if (!NAME.test(name)) return null;
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(name) }));
-        if ((answer.ContentLength ?? Infinity) > maxBytes) {
-          // Not read: the connection is dropped rather than downloading what will not be used.
-          (answer.Body as { destroy?: () => void } | undefined)?.destroy?.();
-          return null;
-        }
-        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return null;
-        throw failed(`la lecture de ${name}`, error);
-      }
-    },
-    async remove(names) {
-      try {
-        await deleteKeys(client, bucket, names.map(key));
-      } catch (error) {
-        throw failed('la suppression', error);
-      }
-    },
-    async list() {
-      try {
-        const keys = await listKeys(client, bucket, KEY_PREFIX);
-        return keys.map((k) => k.slice(KEY_PREFIX.length)).filter((name) => NAME.test(name));
-      } catch (error) {
-        throw failed('la liste des médias', error);
-      }
-    },
+    put: async (name, data, contentType) => (await loaded()).put(name, data, contentType),
+    read: async (name, maxBytes) => (await loaded()).read(name, maxBytes),
+    remove: async (names) => (await loaded()).remove(names),
+    list: async () => (await loaded()).list(),
   };
 }
 
 /** The store MEDIA_STORE names: DATA_DIR/media, or the bucket S3_BUCKET. */
 export function mediaStore(e: Env): MediaStore {
-  if (e.MEDIA_STORE === 's3') return s3MediaStore(s3Client(s3Settings(e)), e.S3_BUCKET!);
+  if (e.MEDIA_STORE === 's3') return lazyS3MediaStore(e);
   return localMediaStore(join(e.DATA_DIR, 'media'));
 }
 

@@ -46,7 +46,7 @@ import { publishLease } from './services/publish-lease.ts';
 import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
 import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
-import { siteTarget } from './services/site-bucket.ts';
+import { siteTarget } from './services/site-target.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';

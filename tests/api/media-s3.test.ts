@@ -8,7 +8,7 @@ import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { mediaPhoto } from '../../src/build/share-images.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { media, properties } from '../../src/db/schema.ts';
-import { s3MediaStore } from '../../src/media/store.ts';
+import { s3MediaStore } from '../../src/media/s3-store.ts';
 import { backupMedia, createBackup, restoreBackup } from '../../src/server/services/backup.ts';
 import { seedDemo } from '../../src/demo/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

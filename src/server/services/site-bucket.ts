@@ -2,8 +2,7 @@ import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } 
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { s3Settings, type Env } from '../../env.ts';
-import { deleteKeys, eachLimited, listKeys, s3Client } from '../../media/s3.ts';
+import { deleteKeys, eachLimited, listKeys } from '../../media/s3.ts';
 import { siteCacheControl } from '../plugins/site.ts';
 
 /**
@@ -197,9 +196,3 @@ export function siteBucket(client: S3Client, bucket: string, prefix: string) {
     },
   } satisfies SiteTarget & Record<string, unknown>;
 }
-
-/** The target SITE_STORE names besides SITE_DIR: the bucket, or none. */
-export const siteTarget = (e: Env): SiteTarget | undefined =>
-  e.SITE_STORE === 's3'
-    ? siteBucket(s3Client(s3Settings(e)), (e.SITE_S3_BUCKET || e.S3_BUCKET)!, e.SITE_S3_PREFIX)
-    : undefined;
