@@ -22,6 +22,12 @@ export interface Database {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding the database's start-up lock, as the migrations do: instances started together on
+   * one empty PostgreSQL migrate and seed it one after the other, each finding the others' work done (decision
+   * 0031). PGlite has one process (its data folder is locked: pglite-lock.ts), so `fn` just runs.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,28 @@ export const configuredDatabase = (config: {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The start-up lock's key: any number, the same in every instance ("Ndako" in ASCII). */
+const START_LOCK = String(0x4e64616b6f);
+
+/**
+ * `fn` under PostgreSQL's session advisory lock START_LOCK, taken on a connection of its own (not one of the
+ * pool's, which `fn` needs, however small the pool). A second instance waits in pg_advisory_lock; the lock
+ * goes with the session if the holder dies, so a crashed start never blocks the next.
+ */
+async function underStartLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await lock`SELECT pg_advisory_lock(${START_LOCK}::bigint)`;
+    try {
+      return await fn();
+    } finally {
+      await lock`SELECT pg_advisory_unlock(${START_LOCK}::bigint)`.catch(() => {});
+    }
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.max)
@@ -53,8 +81,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const exclusively = <T>(fn: () => Promise<T>) => underStartLock(url, fn);
   try {
-    await migratePostgres(db as never, { migrationsFolder });
+    // Two instances migrating an empty database at once would both create the migrations' table and run
+    // the same migrations (and one fail): the second waits, then finds every migration applied.
+    await exclusively(() => migratePostgres(db as never, { migrationsFolder }));
   } catch (error) {
     await client.end({ timeout: 1 });
     throw error;
@@ -64,6 +95,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     db,
     transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
     ping: async () => void (await db.execute(sql`SELECT 1`)),
+    exclusively,
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -89,6 +121,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         return result;
       },
       ping: async () => void (await db.execute(sql`SELECT 1`)),
+      exclusively: (fn) => fn(),
       close: async () => {
         try {
           if (!pg.closed) await pg.close();

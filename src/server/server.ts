@@ -41,7 +41,9 @@ export async function startServer(): Promise<FastifyInstance> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await initialise(database, app.repos, config, app.log, app.mediaStore);
+    // Under the start-up lock: of instances started together on an empty database, one seeds it and creates
+    // the first admin, the others then find it done (decision 0031).
+    await database.exclusively(() => initialise(database, app.repos, config, app.log, app.mediaStore));
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');
