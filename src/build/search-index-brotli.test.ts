@@ -54,4 +54,23 @@ describe('brotliCopies', () => {
     expect(existsSync(join(dir, 'fragment/fr_abc.pf_fragment.br'))).toBe(false);
     expect(existsSync(join(dir, 'wasm.xx.pagefind.br'))).toBe(false);
   });
+
+  it('writes a Brotli copy of Pagefind’s entry, which is under the 1 KB where the build’s own copies start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndako-pagefind-'));
+    dirs.push(dir);
+    const entry = JSON.stringify({
+      version: '1.6.0',
+      languages: Object.fromEntries(
+        ['en', 'fr', 'ln'].map((l) => [l, { hash: `${l}_ac3dfcc45e`, wasm: l, page_count: 416 }]),
+      ),
+    });
+    writeFileSync(join(dir, 'pagefind-entry.json'), entry);
+
+    const { files } = await brotliCopies(dir);
+
+    expect(files).toBe(1);
+    const br = readFileSync(join(dir, 'pagefind-entry.json.br'));
+    expect(brotliDecompressSync(br).toString()).toBe(entry);
+    expect(br.length).toBeLessThan(entry.length * 0.8);
+  });
 });

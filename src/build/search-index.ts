@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
-import { brotliCopies } from './search-index-brotli.ts';
+import { brotliCopies, minifyScript } from './search-index-brotli.ts';
 
 /** Where the content search's index lives in the site: /pagefind/pagefind.js and its files. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -28,6 +28,7 @@ export async function writeSearchIndex(
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
     await removeDefaultUi(outputPath);
+    await minifyScript(outputPath);
     await brotliCopies(outputPath);
     return { pages: added.page_count, seconds: (performance.now() - started) / 1000 };
   } finally {

@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+import { precompressFile } from './precompress.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ndako-precompress-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Script-like text, varied enough for the qualities to differ. */
+const script = Array.from(
+  { length: 800 },
+  (_, i) => `function f${i}(a,b){return a${'+-*'[i % 3]}b*${i % 97}||"r${(i * 7919) % 1000}"}`,
+).join(';');
+const quality = (q: number) =>
+  brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }).length;
+
+it('gives Pagefind’s script, loaded by every first search, Brotli 11, and other scripts quality 5', async () => {
+  mkdirSync(join(dir, 'pagefind'));
+  mkdirSync(join(dir, '_astro'));
+  const pagefind = join(dir, 'pagefind', 'pagefind.js');
+  const other = join(dir, '_astro', 'pagefind.js');
+  writeFileSync(pagefind, script);
+  writeFileSync(other, script);
+
+  await precompressFile(pagefind);
+  await precompressFile(other);
+
+  const best = readFileSync(`${pagefind}.br`);
+  expect(brotliDecompressSync(best).toString()).toBe(script);
+  expect(best.length).toBe(quality(11));
+  expect(readFileSync(`${other}.br`).length).toBe(quality(5));
+  expect(quality(11)).toBeLessThan(quality(5));
+});
