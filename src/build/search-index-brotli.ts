@@ -13,8 +13,9 @@ const gunzipped = promisify(gunzip);
  * Pagefind's files that get a Brotli copy: its WebAssembly, each language's metadata, the word index's chunks
  * and the filters. Pagefind writes them as gzip data that its script unpacks itself, so without a copy they
  * travel as gzip level 6 — 59 KB for the French WebAssembly, 51 KB in Brotli 11. The result fragments (one per
- * page, 30,000 files at 10,000 listings, half a kilobyte each) are left as they are: Brotli 11 saves 40 bytes
- * on each, which would cost minutes per publish (docs/decisions/0002-catalogue-search-on-the-listing-index.md).
+ * page, 30,000 files at 10,000 listings, half a kilobyte each) are left as they are: Brotli saves 22 bytes on
+ * each at quality 9 and 40 at 10–11, which would cost 10 s to minutes per publish
+ * (docs/decisions/0002-catalogue-search-on-the-listing-index.md).
  */
 const WORTH_IT = /\.(pagefind|pf_meta|pf_index|pf_filter)$/;
 /**
@@ -64,7 +65,7 @@ export async function brotliCopies(dir: string): Promise<{ files: number; saved:
 
 /**
  * Pagefind ships its script (which every first search loads) with the spaces taken out but every name whole:
- * 47 KB, 12.1 KB in Brotli 11. esbuild's minifier (Astro's own) makes the same code 32 KB, 10.3 KB in Brotli.
+ * 47 KB, 11.8 KB in Brotli 11. esbuild's minifier (Astro's own) makes the same code 32 KB, 10.0 KB in Brotli.
  * Run on the index's `pagefind.js` before precompress.ts writes its copies; answers the bytes saved.
  */
 export async function minifyScript(dir: string): Promise<number> {
