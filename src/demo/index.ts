@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
 import { storeImage, type StoredMedia } from '../media/images.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { DemoRowCounts } from '../shared/demo-summary.ts';
 import { buildMessages, buildVisits, type ListingRef } from './activity.ts';
 import { buildPageViews } from './traffic.ts';
 import { avatarSvg } from './avatar.ts';
@@ -28,14 +29,8 @@ export interface SeedOptions {
   random?: () => number;
 }
 
-export interface SeedResult {
-  properties: number;
-  team: number;
-  messages: number;
-  visitRequests: number;
-  pageViews: number;
-  media: number;
-}
+/** The rows the seed wrote, of each kind. */
+export type SeedResult = DemoRowCounts;
 
 const BATCH = 500;
 const SITE_URL = 'http://localhost:4321';

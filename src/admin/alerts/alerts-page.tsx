@@ -4,7 +4,7 @@ import { api, answer } from '../lib/api.ts';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { SelectFilter } from '../ui/list-controls.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { Badge, Empty, Loading, LoadError, PageHead, Pager } from '../ui/states.tsx';
 
 const PAGE_SIZE = 20;
@@ -63,7 +63,7 @@ function AlertCards({ alerts, onDelete }: { alerts: Alert[]; onDelete: (alert: A
 export function AlertsPage() {
   const [status, setStatus] = useState<AlertStatus | ''>('');
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Alert | null>(null);
+  const removal = useRemoval<Alert>(() => list.reload());
   const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
   if (status) query.set('status', status);
   const list = useResource(() => answer(AlertList, api().get(`alerts?${query}`)), query.toString());
@@ -105,23 +105,18 @@ export function AlertsPage() {
         <Empty>Aucune alerte</Empty>
       ) : (
         <>
-          <AlertCards alerts={list.data.data} onDelete={setDeleting} />
+          <AlertCards alerts={list.data.data} onDelete={removal.ask} />
           <Pager page={page} limit={PAGE_SIZE} total={list.data.total} onPage={setPage} />
         </>
       )}
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer l’alerte"
         describe={(a) =>
           `Supprimer l’alerte de ${a.email} (${a.summary}) ? Plus aucun e-mail ne lui sera envoyé.`
         }
         path={(a) => `alerts/${a.id}`}
         success="Alerte supprimée"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </>
   );

@@ -3,38 +3,28 @@ import { Message, type MessageStatus } from '../../contract/index.ts';
 import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
-import { PageHead, Pager } from '../ui/states.tsx';
+import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
+import { PageHead } from '../ui/states.tsx';
 import { MessageCard } from './message-card.tsx';
 import { VisitRequests } from './visit-requests.tsx';
 
 const PAGE_SIZE = 20;
 
 function Messages() {
-  const [deleting, setDeleting] = useState<Message | null>(null);
+  const removal = useRemoval<Message>(() => list.reload());
   // Issue 11: visitors' reports of listings have their own tag and this filter.
   const [reports, setReports] = useState(false);
-  const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
-    Message,
-    MessageStatus
-  >('messages', PAGE_SIZE, Message, { propertyType: reports ? 'report' : '' });
+  const searchList = useSearchList<Message, MessageStatus>('messages', PAGE_SIZE, Message, {
+    propertyType: reports ? 'report' : '',
+  });
+  const { setPage, page, list, changeStatus } = searchList;
 
   return (
     <section aria-label="Messages">
       <ListToolbar
-        search={{
-          label: 'Rechercher un message',
-          placeholder: 'Rechercher par nom, e-mail, sujet…',
-          value: q,
-          onChange: setQ,
-        }}
-        filter={{
-          label: 'Filtrer par statut',
-          all: 'Tous les statuts',
-          value: status,
-          options: MESSAGE_STATUS_LABELS,
-          onChange: setStatus,
-        }}
+        state={searchList}
+        search={{ label: 'Rechercher un message', placeholder: 'Rechercher par nom, e-mail, sujet…' }}
+        filter={{ options: MESSAGE_STATUS_LABELS }}
         count={list.data && `${list.data.total} message(s)`}
       />
       <label className="adm-check">
@@ -48,34 +38,31 @@ function Messages() {
         />
         Signalements d’annonces seulement
       </label>
-      <ListState resource={list} error="Erreur lors du chargement des messages" empty="Aucun message">
+      <ListState
+        resource={list}
+        pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
+        error="Erreur lors du chargement des messages"
+        empty="Aucun message"
+      >
         {(data) => (
-          <>
-            <ul className="adm-cards">
-              {data.data.map((m) => (
-                <MessageCard
-                  key={m.id}
-                  message={m}
-                  onStatus={(next) => void changeStatus(m.id, next)}
-                  onDelete={() => setDeleting(m)}
-                />
-              ))}
-            </ul>
-            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+          <ul className="adm-cards">
+            {data.data.map((m) => (
+              <MessageCard
+                key={m.id}
+                message={m}
+                onStatus={(next) => void changeStatus(m.id, next)}
+                onDelete={() => removal.ask(m)}
+              />
+            ))}
+          </ul>
         )}
       </ListState>
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer le message"
         describe={(m) => `Supprimer le message de ${m.senderName} (« ${m.subject} ») ?`}
         path={(m) => `messages/${m.id}`}
         success="Message supprimé"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </section>
   );

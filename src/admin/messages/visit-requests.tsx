@@ -5,8 +5,8 @@ import { formatDate, formatDateTime } from '../lib/format.ts';
 import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
-import { Badge, Pager } from '../ui/states.tsx';
+import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
+import { Badge } from '../ui/states.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -34,12 +34,9 @@ function usePropertyTitles(ids: number[]) {
 
 /** Visit requests from the property pages: confirm them, mark them done, or cancel them. */
 export function VisitRequests() {
-  const { status, setStatus, page, setPage, list, changeStatus } = useSearchList<VisitRequest, VisitStatus>(
-    'visits',
-    PAGE_SIZE,
-    VisitRequest,
-  );
-  const [deleting, setDeleting] = useState<VisitRequest | null>(null);
+  const searchList = useSearchList<VisitRequest, VisitStatus>('visits', PAGE_SIZE, VisitRequest);
+  const { page, setPage, list, changeStatus } = searchList;
+  const removal = useRemoval<VisitRequest>(() => list.reload());
   const titles = usePropertyTitles(
     list.data?.data.flatMap((v) => (v.propertyId ? [v.propertyId] : [])) ?? [],
   );
@@ -47,110 +44,95 @@ export function VisitRequests() {
   return (
     <section aria-label="Demandes de visite">
       <ListToolbar
+        state={searchList}
         filter={{
           label: 'Filtrer les visites par statut',
           all: 'Toutes les demandes',
-          value: status,
           options: VISIT_STATUS_LABELS,
-          onChange: setStatus,
         }}
       />
       <ListState
         resource={list}
+        pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des demandes de visite"
         empty="Aucune demande de visite"
       >
         {(data) => (
-          <>
-            <ul className="adm-cards">
-              {data.data.map((v) => (
-                <li key={v.id} className={`adm-item${v.status === 'new' ? ' adm-unread' : ''}`}>
-                  <div className="adm-item-body">
-                    <div className="adm-item-top">
-                      <h2>
-                        {v.name} · {visitDay(v.visitDate)}
-                      </h2>
-                      <Badge tone={`visit-${v.status}`}>{VISIT_STATUS_LABELS[v.status]}</Badge>
-                    </div>
-                    <p className="adm-meta">
-                      <a href={whatsapp(v.telephone)} target="_blank" rel="noreferrer">
-                        WhatsApp {v.telephone}
-                      </a>
-                      {v.email && (
-                        <>
-                          {' · '}
-                          <a href={`mailto:${v.email}`}>{v.email}</a>
-                        </>
-                      )}
-                      {' · '}demandé le {formatDateTime(v.createdAt)}
-                    </p>
-                    {v.propertyId ? (
-                      <p>
-                        <a href={`/property/${v.propertyId}`} target="_blank" rel="noreferrer">
-                          {titles[v.propertyId] ?? `Propriété n° ${v.propertyId}`}
-                        </a>
-                      </p>
-                    ) : (
-                      v.url && <p className="adm-meta">Page : {v.url}</p>
-                    )}
+          <ul className="adm-cards">
+            {data.data.map((v) => (
+              <li key={v.id} className={`adm-item${v.status === 'new' ? ' adm-unread' : ''}`}>
+                <div className="adm-item-body">
+                  <div className="adm-item-top">
+                    <h2>
+                      {v.name} · {visitDay(v.visitDate)}
+                    </h2>
+                    <Badge tone={`visit-${v.status}`}>{VISIT_STATUS_LABELS[v.status]}</Badge>
                   </div>
-                  <div className="adm-item-actions">
-                    {v.status === 'new' && (
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        onClick={() => void changeStatus(v.id, 'confirmed')}
-                      >
-                        Confirmer
-                      </button>
+                  <p className="adm-meta">
+                    <a href={whatsapp(v.telephone)} target="_blank" rel="noreferrer">
+                      WhatsApp {v.telephone}
+                    </a>
+                    {v.email && (
+                      <>
+                        {' · '}
+                        <a href={`mailto:${v.email}`}>{v.email}</a>
+                      </>
                     )}
-                    {v.status === 'confirmed' && (
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        onClick={() => void changeStatus(v.id, 'done')}
-                      >
-                        Marquer effectuée
-                      </button>
-                    )}
-                    {(v.status === 'new' || v.status === 'confirmed') && (
-                      <button
-                        type="button"
-                        className="btn adm-btn-danger-outline"
-                        onClick={() => void changeStatus(v.id, 'cancelled')}
-                      >
-                        Annuler la visite
-                      </button>
-                    )}
+                    {' · '}demandé le {formatDateTime(v.createdAt)}
+                  </p>
+                  {v.propertyId ? (
+                    <p>
+                      <a href={`/property/${v.propertyId}`} target="_blank" rel="noreferrer">
+                        {titles[v.propertyId] ?? `Propriété n° ${v.propertyId}`}
+                      </a>
+                    </p>
+                  ) : (
+                    v.url && <p className="adm-meta">Page : {v.url}</p>
+                  )}
+                </div>
+                <div className="adm-item-actions">
+                  {v.status === 'new' && (
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => void changeStatus(v.id, 'confirmed')}
+                    >
+                      Confirmer
+                    </button>
+                  )}
+                  {v.status === 'confirmed' && (
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => void changeStatus(v.id, 'done')}
+                    >
+                      Marquer effectuée
+                    </button>
+                  )}
+                  {(v.status === 'new' || v.status === 'confirmed') && (
                     <button
                       type="button"
                       className="btn adm-btn-danger-outline"
-                      onClick={() => setDeleting(v)}
-                      aria-label={`Supprimer la demande de ${v.name}`}
+                      onClick={() => void changeStatus(v.id, 'cancelled')}
                     >
-                      Supprimer
+                      Annuler la visite
                     </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+                  )}
+                  <DeleteButton label={`Supprimer la demande de ${v.name}`} onClick={() => removal.ask(v)} />
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </ListState>
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer la demande de visite"
         describe={(v) =>
           `Supprimer définitivement la demande de ${v.name} (${visitDay(v.visitDate)}) ? Ses coordonnées seront effacées.`
         }
         path={(v) => `visits/${v.id}`}
         success="Demande de visite supprimée"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </section>
   );

@@ -4,8 +4,8 @@ import { PROPERTY_STATUS_LABELS } from '../lib/labels.ts';
 import { withItem } from '../lib/mutate.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
-import { PageHead, Pager } from '../ui/states.tsx';
+import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
+import { PageHead } from '../ui/states.tsx';
 import { PropertyForm } from './property-form.tsx';
 import { PropertyRow } from './property-row.tsx';
 
@@ -13,13 +13,13 @@ const PAGE_SIZE = 12;
 
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Property | null>(null);
+  const removal = useRemoval<Property>(() => list.reload());
   // Issue 11: the listings to re-verify (never checked, or 90 days ago or more).
   const [due, setDue] = useState(false);
-  const { q, setQ, status, setStatus, page, setPage, list, changeStatus } = useSearchList<
-    Property,
-    PropertyStatus
-  >('properties', PAGE_SIZE, Property, { verification: due ? 'due' : '' });
+  const searchList = useSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
+    verification: due ? 'due' : '',
+  });
+  const { setPage, page, list, changeStatus } = searchList;
 
   return (
     <>
@@ -33,19 +33,9 @@ export function PropertiesPage() {
         }
       />
       <ListToolbar
-        search={{
-          label: 'Rechercher par titre ou adresse',
-          placeholder: 'Rechercher par titre ou adresse…',
-          value: q,
-          onChange: setQ,
-        }}
-        filter={{
-          label: 'Filtrer par statut',
-          all: 'Tous les statuts',
-          value: status,
-          options: PROPERTY_STATUS_LABELS,
-          onChange: setStatus,
-        }}
+        state={searchList}
+        search={{ label: 'Rechercher par titre ou adresse', placeholder: 'Rechercher par titre ou adresse…' }}
+        filter={{ options: PROPERTY_STATUS_LABELS }}
         count={list.data && `${list.data.total} propriété(s)`}
       />
       <label className="adm-check">
@@ -61,29 +51,27 @@ export function PropertiesPage() {
       </label>
       <ListState
         resource={list}
+        pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des propriétés"
         empty="Aucune propriété trouvée"
       >
         {(data) => (
-          <>
-            <ul className="adm-cards" aria-busy={list.loading}>
-              {data.data.map((p) => (
-                <PropertyRow
-                  key={p.id}
-                  property={p}
-                  onEdit={() => setEditing(p)}
-                  onDelete={() => setDeleting(p)}
-                  onVerified={(v) =>
-                    due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
-                  }
-                  onStatus={(next) =>
-                    void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
-                  }
-                />
-              ))}
-            </ul>
-            <Pager page={page} limit={PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+          <ul className="adm-cards" aria-busy={list.loading}>
+            {data.data.map((p) => (
+              <PropertyRow
+                key={p.id}
+                property={p}
+                onEdit={() => setEditing(p)}
+                onDelete={() => removal.ask(p)}
+                onVerified={(v) =>
+                  due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
+                }
+                onStatus={(next) =>
+                  void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
+                }
+              />
+            ))}
+          </ul>
         )}
       </ListState>
       {editing && (
@@ -98,18 +86,13 @@ export function PropertiesPage() {
         />
       )}
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer la propriété"
         describe={(p) =>
           `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`
         }
         path={(p) => `properties/${p.id}`}
         success="Propriété supprimée"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </>
   );

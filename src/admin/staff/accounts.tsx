@@ -14,7 +14,7 @@ import { ROLE_LABELS } from '../lib/labels.ts';
 import { $account } from '../lib/session.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Field, fieldErrors } from '../ui/field.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
 
@@ -30,7 +30,7 @@ export function Accounts() {
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<AccountSummary | null>(null);
+  const removal = useRemoval<AccountSummary>(() => list.reload());
   const [resetting, setResetting] = useState<AccountSummary | null>(null);
 
   const create = async (event: FormEvent) => {
@@ -88,14 +88,7 @@ export function Accounts() {
                   >
                     Réinitialiser le mot de passe
                   </button>
-                  <button
-                    type="button"
-                    className="btn adm-btn-danger-outline"
-                    onClick={() => setDeleting(a)}
-                    aria-label={`Supprimer le compte de ${a.name}`}
-                  >
-                    Supprimer
-                  </button>
+                  <DeleteButton label={`Supprimer le compte de ${a.name}`} onClick={() => removal.ask(a)} />
                 </span>
               )}
             </li>
@@ -165,16 +158,11 @@ export function Accounts() {
         }}
       />
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer le compte"
         describe={(a) => `Supprimer le compte de ${a.name} ? Ses sessions ouvertes seront fermées.`}
         path={(a) => `accounts/${a.id}`}
         success="Compte supprimé"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </section>
   );

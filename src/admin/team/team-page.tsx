@@ -7,7 +7,7 @@ import { mutate, withItem } from '../lib/mutate.ts';
 import { $account } from '../lib/session.ts';
 import { useDebounced, useResource } from '../lib/use-resource.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { RemoveDialog } from '../ui/remove-dialog.tsx';
+import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { Badge, PageHead } from '../ui/states.tsx';
 import { TeamForm } from './team-form.tsx';
 
@@ -18,7 +18,7 @@ export function TeamPage() {
   const [q, setQ] = useState('');
   const [active, setActive] = useState<keyof typeof ACTIVITY | ''>('');
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TeamMember | null>(null);
+  const removal = useRemoval<TeamMember>(() => list.reload());
   const query = useDebounced(q.trim());
 
   const list = useResource(
@@ -58,19 +58,9 @@ export function TeamPage() {
         }
       />
       <ListToolbar
-        search={{
-          label: 'Rechercher un membre',
-          placeholder: 'Rechercher par nom, e-mail ou téléphone…',
-          value: q,
-          onChange: setQ,
-        }}
-        filter={{
-          label: 'Filtrer par état',
-          all: 'Tous',
-          value: active,
-          options: ACTIVITY,
-          onChange: setActive,
-        }}
+        state={{ q, setQ, status: active, setStatus: setActive }}
+        search={{ label: 'Rechercher un membre', placeholder: 'Rechercher par nom, e-mail ou téléphone…' }}
+        filter={{ label: 'Filtrer par état', all: 'Tous', options: ACTIVITY }}
       />
       <ListState resource={list} error="Erreur lors du chargement de l’équipe" empty="Aucun membre trouvé">
         {(data) => (
@@ -113,14 +103,7 @@ export function TeamPage() {
                     >
                       Modifier
                     </button>
-                    <button
-                      type="button"
-                      className="btn adm-btn-danger-outline"
-                      onClick={() => setDeleting(m)}
-                      aria-label={`Supprimer ${m.name}`}
-                    >
-                      Supprimer
-                    </button>
+                    <DeleteButton label={`Supprimer ${m.name}`} onClick={() => removal.ask(m)} />
                   </div>
                 )}
               </li>
@@ -139,18 +122,13 @@ export function TeamPage() {
         />
       )}
       <RemoveDialog
-        target={deleting}
+        {...removal.dialog}
         title="Supprimer le membre"
         describe={(m) =>
           `Supprimer ${m.name} de l’équipe ? Ses propriétés passeront sous le nom de l’agence.`
         }
         path={(m) => `team/${m.id}`}
         success="Membre supprimé"
-        onCancel={() => setDeleting(null)}
-        onRemoved={() => {
-          setDeleting(null);
-          list.reload();
-        }}
       />
     </>
   );

@@ -15,6 +15,25 @@ interface Props<T> {
   onRemoved: () => void;
 }
 
+/**
+ * What a page keeps for its RemoveDialog: the item asked about (`ask`) and the dialog's props; a deletion
+ * closes the dialog and reloads the list.
+ */
+export function useRemoval<T>(reload: () => void) {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    ask: setTarget,
+    dialog: {
+      target,
+      onCancel: () => setTarget(null),
+      onRemoved: () => {
+        setTarget(null);
+        reload();
+      },
+    },
+  };
+}
+
 /** Delete with confirmation (spec §2): one dialog for listings, members, messages and accounts. */
 export function RemoveDialog<T>({ target, title, describe, path, success, onCancel, onRemoved }: Props<T>) {
   const [busy, setBusy] = useState(false);
@@ -37,5 +56,14 @@ export function RemoveDialog<T>({ target, title, describe, path, success, onCanc
       onConfirm={() => void confirm()}
       onCancel={onCancel}
     />
+  );
+}
+
+/** The red "Supprimer" of an item, named for screen readers by `label` ("Supprimer le compte de …"). */
+export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn adm-btn-danger-outline" onClick={onClick} aria-label={label}>
+      Supprimer
+    </button>
   );
 }

@@ -1,19 +1,17 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Alert, AlertInput, AlertListQuery, AlertStatus } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { alertDeliveries, alertSubscriptions, alertTokens, properties } from '../../db/schema.ts';
+import { alertSubscriptions, alertTokens } from '../../db/schema.ts';
 import { translator } from '../../i18n/index.ts';
-import {
-  ALERT_CONFIRM_HOURS,
-  ALERT_PENDING_DAYS,
-  ALERT_UNSUBSCRIBED_DAYS,
-  describeFilters,
-} from '../../shared/alerts.ts';
+import { ALERT_PENDING_DAYS, ALERT_UNSUBSCRIBED_DAYS, describeFilters } from '../../shared/alerts.ts';
 import { FILTER_KEYS, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
-import { hashToken, newToken } from '../services/tokens.ts';
+import { hashToken } from '../services/tokens.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { iso, isoOrNull } from './mapping.ts';
 import { pageOf } from './paging.ts';
+import { addToken, alertDigestQueries } from './alert-digest.ts';
+
+export type { NewListing, Subscriber } from './alert-digest.ts';
 
 type Row = typeof alertSubscriptions.$inferSelect;
 
@@ -34,43 +32,6 @@ function toAlert(r: Row): Alert {
 
 /** The filters as JSON in the catalogue's key order: equal filters give equal keys (jsonb reorders keys). */
 const filtersKey = (f: CatalogueFilters) => JSON.stringify(FILTER_KEYS.map((key) => f[key]));
-
-/** A confirmed subscriber the digest considers, with the start of its window. */
-export interface Subscriber {
-  id: number;
-  email: string;
-  lang: Alert['lang'];
-  filters: CatalogueFilters;
-  since: Date;
-}
-
-/** What a digest needs of a listing: the catalogue predicate's fields, then the mail's. */
-export type NewListing = Pick<
-  typeof properties.$inferSelect,
-  | 'id'
-  | 'title'
-  | 'address'
-  | 'type'
-  | 'category'
-  | 'state'
-  | 'price'
-  | 'currency'
-  | 'area'
-  | 'amenities'
-  | 'status'
-  | 'createdAt'
-> & { picture: string | null };
-
-async function addToken(tx: Db, subscriptionId: number, purpose: 'confirm' | 'unsubscribe') {
-  const token = newToken();
-  await tx.insert(alertTokens).values({
-    hash: hashToken(token),
-    subscriptionId,
-    purpose,
-    expiresAt: purpose === 'confirm' ? sql`now() + ${ALERT_CONFIRM_HOURS} * interval '1 hour'` : undefined,
-  });
-  return token;
-}
 
 export function alertsRepository(database: Database, audit: AuditRepository) {
   const { db } = database;
@@ -200,91 +161,8 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
       return audit.remove(actor, 'alert', alertSubscriptions, id, (r) => r.email);
     },
 
-    // --- The digest (src/server/services/alert-digest.ts)
-
-    /** Confirmed subscriptions, each with the start of its window: its last mail, or its confirmation. */
-    async subscribers(): Promise<Subscriber[]> {
-      const rows = await db
-        .select({
-          id: alertSubscriptions.id,
-          email: alertSubscriptions.email,
-          lang: alertSubscriptions.lang,
-          filters: alertSubscriptions.filters,
-          since:
-            sql<Date>`COALESCE(${alertSubscriptions.lastSentAt}, ${alertSubscriptions.confirmedAt}, ${alertSubscriptions.createdAt})`.mapWith(
-              alertSubscriptions.createdAt,
-            ),
-        })
-        .from(alertSubscriptions)
-        .where(eq(alertSubscriptions.status, 'confirmed'));
-      return rows.map((r) => ({ ...r, lang: r.lang as Alert['lang'] }));
-    },
-
-    /** Listings created after `since` and up to `until` (whatever their status: the caller decides). */
-    async listingsCreated(since: Date, until: Date): Promise<NewListing[]> {
-      const rows = await db
-        .select({
-          id: properties.id,
-          title: properties.title,
-          address: properties.address,
-          type: properties.type,
-          category: properties.category,
-          state: properties.state,
-          price: properties.price,
-          currency: properties.currency,
-          area: properties.area,
-          amenities: properties.amenities,
-          status: properties.status,
-          media: properties.media,
-          createdAt: properties.createdAt,
-        })
-        .from(properties)
-        .where(and(gt(properties.createdAt, since), lte(properties.createdAt, until)))
-        .orderBy(desc(properties.createdAt), desc(properties.id));
-      return rows.map(({ media, ...r }) => {
-        const image = media.find((m) => m.type === 'image');
-        return { ...r, picture: image ? (image.variants?.[0]?.url ?? image.thumbnail ?? image.url) : null };
-      });
-    },
-
-    /**
-     * Claims listings for one subscriber's mail: answers those never claimed before (a listing is mailed once
-     * to a subscriber, whichever instance runs the digest). `release` gives them back after a failed send.
-     */
-    async claim(subscriptionId: number, propertyIds: number[]): Promise<number[]> {
-      if (propertyIds.length === 0) return [];
-      const rows = await db
-        .insert(alertDeliveries)
-        .values(propertyIds.map((propertyId) => ({ subscriptionId, propertyId })))
-        .onConflictDoNothing()
-        .returning({ id: alertDeliveries.propertyId });
-      return rows.map((r) => r.id);
-    },
-
-    async release(subscriptionId: number, propertyIds: number[]): Promise<void> {
-      if (propertyIds.length === 0) return;
-      await db
-        .delete(alertDeliveries)
-        .where(
-          and(
-            eq(alertDeliveries.subscriptionId, subscriptionId),
-            inArray(alertDeliveries.propertyId, propertyIds),
-          ),
-        );
-    },
-
-    /** A new unsubscribe link for a mail about to go. */
-    unsubscribeToken(subscriptionId: number): Promise<string> {
-      return addToken(db, subscriptionId, 'unsubscribe');
-    },
-
-    /** The mail went: its window ends at `until`. */
-    async sent(subscriptionId: number, until: Date): Promise<void> {
-      await db
-        .update(alertSubscriptions)
-        .set({ lastSentAt: until })
-        .where(eq(alertSubscriptions.id, subscriptionId));
-    },
+    // The digest (src/server/services/alerts.ts): its queries live in alert-digest.ts.
+    ...alertDigestQueries(database),
   };
 }
 

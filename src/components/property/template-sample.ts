@@ -1,0 +1,50 @@
+// The listing the live page's template is rendered from (PropertyDetail.astro without a property): it takes
+// every branch — every media kind, a status, features, every amenity, an agent, a map.
+import { AMENITIES, type Property } from '../../contract/index.ts';
+
+const image = (n: number) => ({
+  type: 'image' as const,
+  url: `/media/${n}.webp`,
+  thumbnail: `/media/${n}-thumb.webp`,
+  variants: [{ width: 480, url: `/media/${n}-480.webp` }],
+});
+export const TEMPLATE_SAMPLE: Property = {
+  id: 0,
+  title: '',
+  description: '',
+  titleEn: null,
+  descriptionEn: null,
+  titleLn: null,
+  descriptionLn: null,
+  price: 0,
+  currency: 'USD',
+  type: 'sale',
+  category: 'house',
+  bedrooms: 1,
+  bathrooms: 1,
+  area: 0,
+  address: '',
+  state: 'Gombe',
+  lat: 0,
+  long: 0,
+  features: [''],
+  amenities: [...AMENITIES],
+  availableFrom: '2026-01-01',
+  verifiedAt: '2026-01-01T00:00:00.000Z',
+  media: [
+    image(1),
+    { type: 'video', url: '/media/2.mp4', thumbnail: '/media/2-thumb.webp' },
+    { type: '3d', url: 'https://example.org/tour' },
+  ],
+  managerId: 1,
+  agent: { id: 1, name: '', role: 'Agent Senior', phone: '0', email: '', photo: '/media/3.webp' },
+  status: 'hot',
+  featured: false,
+  advanceMonths: 2,
+  depositMonths: 3,
+  commissionMonths: 1,
+  viewCount: 0,
+  lastViewedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
