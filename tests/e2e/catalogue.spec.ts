@@ -123,7 +123,7 @@ test.describe('catalogue', () => {
 
   test('a load error offers a retry that works', async ({ page }) => {
     let fail = true;
-    await page.route('**/data/listings.json', (route) => (fail ? route.abort() : route.continue()));
+    await page.route('**/data/catalogue.json', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/properties');
     await ready(page);
     await expect(page.getByRole('alert')).toContainText('Erreur lors du chargement des propriétés');
