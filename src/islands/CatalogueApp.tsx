@@ -131,9 +131,13 @@ export default function CatalogueApp({
     () => (listings && (!searching || words) ? filterListings(listings, query, rates, words) : null),
     [listings, query, rates, searching, words],
   );
-  const slice = paginate(filtered ?? initial, query.page);
+  // While the words of a first search arrive, the cards shown stay (the count says it is loading).
+  const previous = useRef<Listing[] | null>(null);
+  if (filtered) previous.current = filtered;
+  const found = filtered ?? previous.current;
+  const slice = paginate(found ?? initial, query.page);
   const cards = useDetails(slice.items);
-  const total = filtered ? filtered.length : initialTotal;
+  const total = found ? found.length : initialTotal;
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
   // descriptions or features, which the content search covers (issue 18).
   const across =
@@ -195,7 +199,7 @@ export default function CatalogueApp({
       ) : query.view === 'map' ? (
         <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
           <MapView
-            listings={filtered ?? initial}
+            listings={found ?? initial}
             t={t}
             lang={lang}
             propertyPath={propertyPath}

@@ -10,9 +10,12 @@ import type { WordsFile } from './catalogue-files.ts';
  * build writes each listing's remaining words as ids into a shared word list (/data/words.json).
  */
 
+const communeWords = new Map<string, Set<string>>();
+
 /** The words a listing keeps in words.json (see above), in no particular order. */
 export function listingWords(title: string, address: string, commune: string): string[] {
-  const own = new Set(normalizeText(commune).split(' '));
+  let own = communeWords.get(commune);
+  if (!own) communeWords.set(commune, (own = new Set(normalizeText(commune).split(' '))));
   const words = [
     ...new Set(
       normalizeText(`${title} ${address}`)
