@@ -67,6 +67,8 @@ test.describe('catalogue', () => {
     await open(page);
     await page.getByRole('searchbox').fill('GOMBE');
     await expect(page).toHaveURL(/q=GOMBE/);
+    // The first search fetches the listings' words (decision 0032): the count says "loading" until then.
+    await expect(countText(page)).toHaveText(/\d+ propriét/);
     const gombe = await total(page);
     expect(gombe).toBeGreaterThan(0);
     await page.getByRole('searchbox').fill('zzzz introuvable');
