@@ -3,15 +3,20 @@
 // (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick).
 // Usage: node scripts/bench/lighthouse.ts [--quick]
 import { CHROMIUM_FLAGS, chromiumPath } from './lib/browser.ts';
+import { catalogueListings } from './catalogue.ts';
 import type { Context } from './lib/context.ts';
 import { median, ms, runAlone, type Measure, type Row } from './lib/report.ts';
 
 interface Audit {
   title: string;
+  details?: {
+    overallSavingsMs?: number;
+    overallSavingsBytes?: number;
+    items?: { groupLabel?: string; duration?: number }[];
+  };
   score: number | null;
   numericValue?: number;
   displayValue?: string;
-  details?: { overallSavingsMs?: number; overallSavingsBytes?: number };
   metricSavings?: Record<string, number>;
 }
 interface Lhr {
@@ -68,6 +73,15 @@ const metric = (lhr: Lhr, id: string) => {
   return `${id === 'cumulative-layout-shift' ? v.toFixed(3) : ms(v)} (${Math.round((a?.score ?? 0) * 100)})`;
 };
 
+/** The main thread's work of a run (Lighthouse's breakdown at its 4× slowdown): total, then the largest parts. */
+const mainThread = (lhr: Lhr) => {
+  const audit = lhr.audits['mainthread-work-breakdown'];
+  const parts = (audit?.details?.items ?? [])
+    .filter((i) => (i.duration ?? 0) >= 50)
+    .map((i) => `${i.groupLabel ?? '?'} ${ms(i.duration ?? 0)}`);
+  return `${ms(audit?.numericValue ?? NaN)}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+};
+
 /** What Lighthouse says would save the most time, for a page under its target. */
 const opportunities = (lhr: Lhr) =>
   Object.values(lhr.audits)
@@ -83,14 +97,26 @@ export const measure: Measure = {
   title: 'Lighthouse mobile performance',
   async run(ctx: Context) {
     const site = await ctx.site(500);
+    // The catalogue also at the catalogue measure's size (10,000 listings; 500 with --quick): its index grows
+    // with the listings, the other pages do not.
+    const large = catalogueListings(ctx) === 500 ? null : await ctx.site(catalogueListings(ctx));
     const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
     const { launch } = (await import('chrome-launcher')) as unknown as {
       launch(o: object): Promise<Chrome>;
     };
-    const pages: [string, string][] = [
-      ['home', '/'],
-      ['catalogue', '/properties/'],
-      ['a listing', `/property/${site.listingId}/`],
+    const pages: [string, string, string][] = [
+      ['home', site.base, '/'],
+      ['catalogue', site.base, '/properties/'],
+      ['a listing', site.base, `/property/${site.listingId}/`],
+      ...(large
+        ? [
+            [`catalogue, ${large.listings.toLocaleString('en')} listings`, large.base, '/properties/'] as [
+              string,
+              string,
+              string,
+            ],
+          ]
+        : []),
     ];
     const runs = ctx.quick ? 1 : 3;
     const rows: Row[] = [];
@@ -99,10 +125,11 @@ export const measure: Measure = {
       '',
       'Each metric with its own score in brackets.',
       '',
-      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS | TBT each run |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ];
     const advice: string[] = [];
+    const work: string[] = [];
     const chrome = await launch({
       chromePath: chromiumPath(),
       chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
@@ -111,7 +138,7 @@ export const measure: Measure = {
     let benchmarkIndex = NaN;
     try {
       for (const [network, profile] of Object.entries(PROFILES)) {
-        for (const [name, path] of pages) {
+        for (const [name, base, path] of pages) {
           const results: Lhr[] = [];
           for (let i = 0; i < runs; i++) {
             // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried again.
@@ -119,7 +146,7 @@ export const measure: Measure = {
             for (let attempt = 1; !lhr; attempt++) {
               let error: string | undefined;
               try {
-                const result = await lighthouse(site.base + path, {
+                const result = await lighthouse(base + path, {
                   port: chrome.port,
                   output: 'json',
                   logLevel: 'error',
@@ -143,10 +170,13 @@ export const measure: Measure = {
           const scores = results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
           const score = median(scores);
           const mid = results[scores.indexOf(score)]!;
-          ctx.log(`lighthouse ${network} ${path}: ${scores.join(', ')}`);
-          notes.push(
-            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} |`,
+          ctx.log(
+            `lighthouse ${network} ${name}: ${scores.join(', ')}; TBT ${results.map((r) => ms(r.audits['total-blocking-time']?.numericValue ?? NaN)).join(', ')}; main thread ${results.map(mainThread).join('; ')}`,
           );
+          notes.push(
+            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} | ${results.map((r) => ms(r.audits['total-blocking-time']?.numericValue ?? NaN)).join(', ')} |`,
+          );
+          work.push(`- ${name}, ${network}: ${results.map(mainThread).join('; ')}`);
           rows.push({
             measure: `Lighthouse mobile, ${name}, ${network}`,
             figure: `${score} (runs: ${scores.join(', ')})`,
@@ -165,6 +195,10 @@ export const measure: Measure = {
       await chrome.kill();
     }
     notes.push(
+      '',
+      "Main-thread work of each run (Lighthouse's breakdown, CPU slowed 4×; parts of 50 ms or more):",
+      '',
+      ...work,
       '',
       `Lighthouse's benchmark index of this machine during the run: ${Math.round(benchmarkIndex)}.`,
     );

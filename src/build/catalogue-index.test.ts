@@ -1,55 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Property } from '../contract/index.ts';
 import { decodeIndex, decodeMedia, mediaShardOf } from '../shared/listing-index.ts';
 import { buildListingIndex, buildMediaShards } from './catalogue-index.ts';
-
-const image = (id: string) => ({
-  id,
-  type: 'image' as const,
-  url: `/media/${id}-1600.webp`,
-  thumbnail: `/media/${id}-thumb.webp`,
-  variants: [480, 960, 1600].map((width) => ({ width, url: `/media/${id}-${width}.webp` })),
-});
-
-function property(over: Partial<Property>): Property {
-  return {
-    id: 1,
-    title: 'Villa à Ngaliema',
-    description: 'D',
-    titleEn: null,
-    descriptionEn: null,
-    titleLn: null,
-    descriptionLn: null,
-    price: 250_000,
-    currency: 'USD',
-    type: 'sale',
-    category: 'villa',
-    bedrooms: 4,
-    bathrooms: null,
-    area: 600,
-    address: 'Avenue des Aviateurs 3',
-    state: 'Ngaliema',
-    lat: -4.371234567,
-    long: 15.25,
-    features: [],
-    amenities: [],
-    availableFrom: null,
-    verifiedAt: null,
-    media: [image('a'.repeat(32)), image('b'.repeat(32))],
-    managerId: null,
-    agent: null,
-    status: 'available',
-    featured: true,
-    advanceMonths: null,
-    depositMonths: null,
-    commissionMonths: null,
-    viewCount: 0,
-    lastViewedAt: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...over,
-  };
-}
+import { property } from './catalogue-fixtures.ts';
 
 const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: '2026-11-12T09:30:00.000Z' };
 

@@ -1,4 +1,5 @@
 import type { Property } from '../contract/index.ts';
+import { allProperties, buildRates } from './api.ts';
 import {
   COMMUNES,
   CURRENCIES,
@@ -17,6 +18,17 @@ import {
   type MediaShardFile,
   type MediaTuple,
 } from '../shared/listing-index.ts';
+import {
+  codeChars,
+  kindCode,
+  CARD_SHARD_SIZE,
+  type CardRow,
+  type CardShard,
+  type CatalogueCore,
+  type GeoFile,
+  type WordsFile,
+} from '../shared/catalogue-files.ts';
+import { encodeWords, listingWords } from '../shared/listing-words.ts';
 import { isOnTheMarket } from '../shared/market.ts';
 import { moveInMonths, type Rates } from '../shared/money.ts';
 import { amenityMask } from '../shared/trust.ts';
@@ -103,4 +115,80 @@ export function buildMediaShards(properties: readonly Property[]): Map<number, M
     shards.set(shard, file);
   }
   return shards;
+}
+
+/** The catalogue's index in parts (src/shared/catalogue-files.ts, decision 0032). */
+export interface CatalogueParts {
+  core: CatalogueCore;
+  /** Card shard n holds the listings at positions n × CARD_SHARD_SIZE onwards. */
+  cards: CardShard[];
+  words: WordsFile;
+  geo: GeoFile;
+}
+
+/** Builds the parts from the API's listings: the ones on the market, newest first (then the higher id). */
+export function buildCatalogueParts(
+  properties: readonly Property[],
+  rates: Rates,
+  builtAt = new Date(),
+): CatalogueParts {
+  const whole = buildListingIndex(properties, rates, builtAt);
+  const rows = [...whole.rows].sort((a, b) => b[11] - a[11] || b[0] - a[0]);
+  const stamp = whole.builtAt;
+  const column = (i: number) => rows.map((r) => r[i] as number);
+  const ids = column(0);
+  const core: CatalogueCore = {
+    v: 2,
+    builtAt: stamp,
+    rates,
+    communes: whole.communes,
+    id: ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]!)),
+    kind: codeChars(rows.map((r) => kindCode(r[1], r[5], r[2]))),
+    commune: codeChars(column(3)),
+    price: column(4),
+    area: column(6),
+    amenities: rows.map((r) => r[19] ?? 0),
+  };
+  const cards: CardShard[] = [];
+  for (let start = 0; start < rows.length; start += CARD_SHARD_SIZE) {
+    const media: MediaTuple[] = [];
+    const local = new Map<number, number>();
+    const shardRows = rows.slice(start, start + CARD_SHARD_SIZE).map((r): CardRow => {
+      let first = -1;
+      if (r[14] >= 0) {
+        first = local.get(r[14]) ?? media.push(whole.media[r[14]]!) - 1;
+        local.set(r[14], first);
+      }
+      return [
+        r[0],
+        r[12],
+        r[13],
+        first,
+        r[15],
+        r[7],
+        r[8],
+        r[11],
+        r[16],
+        r[17],
+        r[18] ?? -1,
+        r[20] ?? -1,
+        r[21] ?? -1,
+      ];
+    });
+    cards.push({ builtAt: stamp, media, rows: shardRows });
+  }
+  const words = encodeWords(
+    rows.map((r) => listingWords(r[12], r[13], whole.communes[r[3]] ?? '')),
+    stamp,
+  );
+  return { core, cards, words, geo: { builtAt: stamp, lat: column(9), long: column(10) } };
+}
+
+/** The parts of the build, computed once however many of its routes ask (core, shards, words, map). */
+let parts: Promise<CatalogueParts> | undefined;
+export function catalogueParts(): Promise<CatalogueParts> {
+  parts ??= Promise.all([allProperties(), buildRates()]).then(([properties, rates]) =>
+    buildCatalogueParts(properties, rates),
+  );
+  return parts;
 }

@@ -66,7 +66,8 @@ describe('the service worker', () => {
     expect(answers('https://ndako.cd/en/property/12/', { mode: 'navigate' })).toBe(true);
     expect(answers('https://ndako.cd/administration/', { mode: 'navigate' })).toBe(true);
     expect(answers('https://ndako.cd/_astro/cards.abc.js')).toBe(true);
-    expect(answers('https://ndako.cd/data/listings.json')).toBe(true);
+    expect(answers('https://ndako.cd/data/catalogue.json')).toBe(true);
+    expect(answers('https://ndako.cd/data/cards/3.json')).toBe(true);
     expect(answers('https://ndako.cd/media/abc-480.webp', { destination: 'image' })).toBe(true);
     expect(answers('https://tile.openstreetmap.org/1/2/3.png')).toBe(false);
     expect(answers('https://ndako.cd/', { method: 'POST', mode: 'navigate' })).toBe(false);

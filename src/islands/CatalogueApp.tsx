@@ -1,9 +1,19 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentProps,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
-import { useListingIndex } from './catalogue/load-index.ts';
+import { loadGeo, loadWords, remember, useDetails, useListingIndex } from './catalogue/load-index.ts';
+import type { WordsIndex } from '../shared/listing-words.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
 import {
@@ -20,8 +30,11 @@ import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
 // The map's code and its stylesheet arrive together, when the map view opens.
+// So do the coordinates (decision 0032): the catalogue's first view has none.
 const MapView = lazy(() =>
-  Promise.all([import('./catalogue/MapView.tsx'), loadLeafletCss()]).then(([m]) => m),
+  Promise.all([import('./catalogue/MapView.tsx'), loadLeafletCss(), loadGeo()]).then(([m, , geo]) => ({
+    default: (props: Omit<ComponentProps<typeof m.default>, 'geo'>) => <m.default {...props} geo={geo} />,
+  })),
 );
 // "Me prévenir" (decision 0028): its form downloads when a visitor opens it.
 const AlertForm = lazy(() => import('./catalogue/AlertForm.tsx'));
@@ -63,6 +76,20 @@ export default function CatalogueApp({
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
   const { listings, status, retry } = useListingIndex();
+  // The first cards came with the page: their values need no shard.
+  useState(() => remember(initial));
+  // The text box's words (decision 0032): fetched when a visitor first searches, not with the page.
+  const [words, setWords] = useState<WordsIndex | null>(null);
+  const [wordsFailed, setWordsFailed] = useState(false);
+  const searching = query.q !== '';
+  useEffect(() => {
+    if (searching && !words && !wordsFailed) void loadWords().then(setWords, () => setWordsFailed(true));
+  }, [searching, words, wordsFailed]);
+  const failed = status === 'error' || (searching && wordsFailed);
+  const retryAll = () => {
+    setWordsFailed(false);
+    if (status === 'error') retry();
+  };
   const results = useRef<HTMLDivElement>(null);
   const [watching, setWatching] = useState(false);
   const watchButton = useRef<HTMLButtonElement>(null);
@@ -101,11 +128,16 @@ export default function CatalogueApp({
   }, [query]);
 
   const filtered = useMemo(
-    () => (listings ? filterListings(listings, query, rates) : null),
-    [listings, query, rates],
+    () => (listings && (!searching || words) ? filterListings(listings, query, rates, words) : null),
+    [listings, query, rates, searching, words],
   );
-  const slice = paginate(filtered ?? initial, query.page);
-  const total = filtered ? filtered.length : initialTotal;
+  // While the words of a first search arrive, the cards shown stay (the count says it is loading).
+  const previous = useRef<Listing[] | null>(null);
+  if (filtered) previous.current = filtered;
+  const found = filtered ?? previous.current;
+  const slice = paginate(found ?? initial, query.page);
+  const cards = useDetails(slice.items);
+  const total = found ? found.length : initialTotal;
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
   // descriptions or features, which the content search covers (issue 18).
   const across =
@@ -122,11 +154,7 @@ export default function CatalogueApp({
       <Filters query={query} communes={communes} t={t} rates={rates} onChange={update} />
       <div className="toolbar" ref={results}>
         <p className="count" aria-live="polite">
-          {status === 'error'
-            ? ''
-            : status === 'loading' && !filtered
-              ? t('catalogue.loading')
-              : pluralText(t, lang, 'catalogue.count', total)}
+          {failed ? '' : !filtered ? t('catalogue.loading') : pluralText(t, lang, 'catalogue.count', total)}
         </p>
         <button
           type="button"
@@ -160,8 +188,8 @@ export default function CatalogueApp({
         </Suspense>
       )}
 
-      {status === 'error' ? (
-        <LoadError message={t('catalogue.error')} retry={t('catalogue.retry')} onRetry={retry} />
+      {failed ? (
+        <LoadError message={t('catalogue.error')} retry={t('catalogue.retry')} onRetry={retryAll} />
       ) : filtered && filtered.length === 0 ? (
         <div className="state empty">
           <p className="empty-title">{t('catalogue.empty')}</p>
@@ -171,7 +199,7 @@ export default function CatalogueApp({
       ) : query.view === 'map' ? (
         <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
           <MapView
-            listings={filtered ?? initial}
+            listings={found ?? initial}
             t={t}
             lang={lang}
             propertyPath={propertyPath}
@@ -185,7 +213,7 @@ export default function CatalogueApp({
             {/* Keyed by position: a filter change or a new page updates the nine cards' text and pictures in
                 place rather than removing nine cards and building nine; each card starts its carousel again
                 for a new listing. */}
-            {slice.items.map((listing, i) => (
+            {cards.map((listing, i) => (
               <PropertyCard
                 key={i}
                 listing={listing}

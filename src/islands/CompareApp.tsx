@@ -4,7 +4,7 @@ import { COMPARE_MAX, knownIds } from '../shared/id-list.ts';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { $compare, removeFromCompare } from '../stores/compare.ts';
-import { useListingIndex } from './catalogue/load-index.ts';
+import { useDetails, useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { compareRows } from './compare/rows.ts';
 import { useLinkedIds, useShareMenu } from './linked-ids.ts';
@@ -44,7 +44,8 @@ export default function CompareApp({
   const byId = useMemo(() => new Map((listings ?? []).map((l) => [l.id, l])), [listings]);
   const wanted = linked ? linked.ids : picked;
   const known = knownIds(wanted, new Set(byId.keys()));
-  const shown = known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l));
+  // The core has the filters' values; the cards' come from their shards (decision 0032).
+  const shown = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
   const ignored = (linked?.dropped ?? 0) + (status === 'ready' ? known.dropped : 0);
   const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
 
@@ -57,7 +58,8 @@ export default function CompareApp({
   if (status === 'error') {
     return <LoadError message={t('compare.error')} retry={t('compare.retry')} onRetry={retry} />;
   }
-  if (wanted.length > 0 && status === 'loading') return <p className="state">{t('compare.loading')}</p>;
+  if (wanted.length > 0 && (status === 'loading' || shown.some((l) => !l.detailed)))
+    return <p className="state">{t('compare.loading')}</p>;
 
   const note = ignored > 0 && <p className="note">{t('share.ignored')}</p>;
   if (shown.length === 0) {

@@ -7,7 +7,7 @@ import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { toast } from '../shared/toasts.ts';
 import { useLinkedIds, useShareMenu } from './linked-ids.ts';
-import { useListingIndex } from './catalogue/load-index.ts';
+import { useDetails, useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { PropertyCard } from './PropertyCard.tsx';
 
@@ -39,7 +39,8 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue, 
   const byId = useMemo(() => new Map((listings ?? []).map((l) => [l.id, l])), [listings]);
   const ids = linked ? linked.ids : own;
   const known = knownIds(ids, new Set(byId.keys()));
-  const saved = known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l));
+  // The core has the filters' values; the cards' come from their shards (decision 0032).
+  const saved = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
   const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
   const cards = (
     <>

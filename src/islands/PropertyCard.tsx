@@ -57,7 +57,8 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
 
   const view = cardView(p, t, lang, rates);
   return (
-    <article className={`card card-${layout}`}>
+    // A catalogue card whose title and picture are on their way (decision 0032) says so, and keeps its size.
+    <article className={`card card-${layout}`} aria-busy={p.detailed ? undefined : true}>
       <div className="media">
         {current ? (
           current.type === 'video' ? (
@@ -87,7 +88,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             />
           )
         ) : (
-          <div className="placeholder">{t('card.noMedia')}</div>
+          <div className="placeholder">{p.detailed ? t('card.noMedia') : ''}</div>
         )}
         {current && current.type !== 'image' && (
           <span className="badge media-badge">

@@ -16,10 +16,12 @@ import type { Rates } from './money.ts';
 import { amenitiesOfMask } from './trust.ts';
 
 /**
- * The catalogue's static index: every listing the build knows, in the compact form the browser downloads
- * once (/data/listings.json) to filter, sort, paginate and map without the API. Rows are arrays rather than
- * objects and carry only each listing's first photo (through a shared table); the other media of a listing
- * are in /data/media/{shard}.json, fetched when a visitor flips through a card.
+ * The whole static index of the listings on the market in one file (/data/listings.json): every value a
+ * card, the filters and the map use. Pages no longer download it (at 10,000 listings it is 320 KB
+ * compressed): the catalogue, favourites and compare read its parts (src/shared/catalogue-files.ts,
+ * decision 0032); the file stays for tools, tests and anyone reading the site's data in one request.
+ * Rows are arrays rather than objects and carry only each listing's first photo (through a shared table);
+ * the other media of a listing are in /data/media/{shard}.json, fetched when a visitor flips through a card.
  */
 export interface ListingIndexFile {
   v: 1;
@@ -91,6 +93,11 @@ export interface CardMedia {
 /** A listing as the browser uses it: what a card, the filters and the map need. */
 export interface Listing {
   id: number;
+  /** Place in the catalogue's order (newest first), which names the card shard holding its card values. */
+  position: number;
+  /** Whether the card's values (title, address, picture, rooms, dates) are here; the core has only the
+   *  filters' (src/shared/catalogue-files.ts). */
+  detailed: boolean;
   type: PropertyType;
   category: PropertyCategory;
   state: Commune;
@@ -142,10 +149,12 @@ export function encodeMedia(m: {
 
 export function decodeIndex(file: ListingIndexFile): Listing[] {
   const media = file.media.map(decodeMedia);
-  return file.rows.map((r) => {
+  return file.rows.map((r, position) => {
     const first = r[14] >= 0 ? media[r[14]] : undefined;
     return {
       id: r[0],
+      position,
+      detailed: true,
       type: PROPERTY_TYPES[r[1]] ?? 'sale',
       category: PROPERTY_CATEGORIES[r[2]] ?? 'apartment',
       state: (file.communes[r[3]] ?? '') as Commune,

@@ -126,13 +126,24 @@ test.describe('byte budgets', () => {
     for (const [path, bytes] of fragments) expect(bytes, path).toBeLessThanOrEqual(0.7 * KB);
   });
 
-  // Fixed part (communes, media table) plus 40 B a listing: 10,000 listings stay under ~400 KB.
-  test('the catalogue index costs at most 40 bytes a listing, compressed', async ({ request }) => {
-    const res = await request.get('/data/listings.json');
-    const body = await res.body();
-    const count = (JSON.parse(body.toString()) as { rows: unknown[] }).rows.length;
+  // Decision 0032: the catalogue's first view fetches only the core (filters, counts, order), 9 B a listing
+  // compressed beside its fixed part (rates, communes): 10,000 listings stay within the 150 KB first view.
+  test('the catalogue core costs at most 9 bytes a listing, compressed; the page fetches no other part', async ({
+    page,
+    request,
+  }) => {
+    const body = await (await request.get('/data/catalogue.json')).body();
+    const count = (JSON.parse(body.toString()) as { id: unknown[] }).id.length;
     expect(count).toBeGreaterThan(10);
-    expect(gz(body)).toBeLessThanOrEqual(6 * KB + 40 * count);
+    expect(gz(body)).toBeLessThanOrEqual(1 * KB + 9 * count);
+    const data: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/data/')) data.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/properties/');
+    await expect(page.locator('.catalogue .count')).toHaveText(/\d/);
+    await page.waitForLoadState('networkidle');
+    expect(data).toEqual(['/data/catalogue.json']);
   });
 
   test('share images are JPEGs under 300 KB (WhatsApp’s limit)', async ({ request }) => {

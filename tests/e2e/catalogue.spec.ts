@@ -67,6 +67,8 @@ test.describe('catalogue', () => {
     await open(page);
     await page.getByRole('searchbox').fill('GOMBE');
     await expect(page).toHaveURL(/q=GOMBE/);
+    // The first search fetches the listings' words (decision 0032): the count says "loading" until then.
+    await expect(countText(page)).toHaveText(/\d+ propriét/);
     const gombe = await total(page);
     expect(gombe).toBeGreaterThan(0);
     await page.getByRole('searchbox').fill('zzzz introuvable');
@@ -123,7 +125,7 @@ test.describe('catalogue', () => {
 
   test('a load error offers a retry that works', async ({ page }) => {
     let fail = true;
-    await page.route('**/data/listings.json', (route) => (fail ? route.abort() : route.continue()));
+    await page.route('**/data/catalogue.json', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/properties');
     await ready(page);
     await expect(page.getByRole('alert')).toContainText('Erreur lors du chargement des propriétés');

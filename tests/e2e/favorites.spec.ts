@@ -50,7 +50,7 @@ test.describe('favourites', () => {
   test('a load error offers a retry', async ({ page }) => {
     let fail = true;
     await page.addInitScript(() => localStorage.setItem('favoriteProperties', '[1,2]'));
-    await page.route('**/data/listings.json', (route) => (fail ? route.abort() : route.continue()));
+    await page.route('**/data/catalogue.json', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/favorites');
     await ready(page);
     await expect(page.getByRole('alert')).toContainText('Erreur lors du chargement des favoris');

@@ -69,7 +69,7 @@ test.describe('offline', () => {
       '/properties/',
       `/property/${visited}/`,
       '/favorites/',
-      '/data/listings.json',
+      '/data/catalogue.json',
       '/offline/',
     ])
       await expect.poll(() => cached(page, path), path).toBe(true);

@@ -5,6 +5,8 @@ import type { Translate } from '../../i18n/types.ts';
 import { cardView } from '../../shared/card.ts';
 import type { Rates } from '../../shared/money.ts';
 import type { Listing } from '../../shared/listing-index.ts';
+import type { GeoFile } from '../../shared/catalogue-files.ts';
+import { known, loadDetails } from './load-index.ts';
 
 // Spec §9: centred on Kinshasa at zoom 11; popups at most 300 px wide.
 export const KINSHASA = { lat: -4.4419, lng: 15.2663, zoom: 11 } as const;
@@ -17,10 +19,26 @@ interface Props {
   propertyPath: string;
   tiles: { url: string; attribution: string };
   rates: Rates;
+  /** Coordinates by catalogue position (/data/geo.json, fetched when the map opens). */
+  geo: Pick<GeoFile, 'lat' | 'long'>;
 }
 
-/** Builds the popup with DOM calls: titles come from staff input and must never be parsed as HTML. */
+/** The popup of a listing: its facts at once, its title and picture when its card shard arrives. */
 function popup(p: Listing, props: Props): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'map-popup';
+  const shown = known(p);
+  fill(box, shown, props);
+  if (!shown.detailed)
+    void loadDetails([p]).then(
+      ([full]) => full?.detailed && fill(box, full, props),
+      () => undefined,
+    );
+  return box;
+}
+
+/** Fills the popup with DOM calls: titles come from staff input and must never be parsed as HTML. */
+function fill(box: HTMLElement, p: Listing, props: Props) {
   const { t, lang, propertyPath } = props;
   const el = (tag: string, className: string, text?: string) => {
     const node = document.createElement(tag);
@@ -28,7 +46,7 @@ function popup(p: Listing, props: Props): HTMLElement {
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  const box = el('div', 'map-popup');
+  box.replaceChildren();
   const first = p.media[0];
   if (first) {
     const img = document.createElement('img');
@@ -48,16 +66,23 @@ function popup(p: Listing, props: Props): HTMLElement {
   const link = el('a', 'link', t('catalogue.map.viewProperty')) as HTMLAnchorElement;
   link.href = `${propertyPath}${p.id}`;
   box.append(link);
-  return box;
 }
 
 /** The map view: a marker per listing with coordinates, grouped by screen distance when they crowd. */
 export default function MapView(props: Props) {
-  const { listings, t, lang, tiles } = props;
+  const { listings, t, lang, tiles, geo } = props;
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
-  const placed = useMemo(() => listings.filter((p) => p.lat != null && p.long != null), [listings]);
+  const placed = useMemo(
+    () =>
+      listings.flatMap((p) => {
+        const lat = geo.lat[p.position] ?? null;
+        const long = geo.long[p.position] ?? null;
+        return lat == null || long == null ? [] : [{ ...p, lat, long }];
+      }),
+    [listings, geo],
+  );
 
   useEffect(() => {
     if (!container.current) return;

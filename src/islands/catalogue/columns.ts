@@ -63,7 +63,10 @@ function buildColumns(listings: readonly Listing[], rates: Rates | null): Column
     amenities,
     area,
     price: { USD: usd, CDF: cdf },
-    newestFirst: listings.every((l, i) => i === 0 || newestFirst(listings[i - 1]!, l) <= 0),
+    // The core (catalogue.json) is written in the catalogue's order and its listings know their place in it.
+    newestFirst:
+      listings.every((l, i) => l.position === i) ||
+      listings.every((l, i) => i === 0 || newestFirst(listings[i - 1]!, l) <= 0),
   };
 }
 

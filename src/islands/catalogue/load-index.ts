@@ -1,23 +1,98 @@
 import { useCallback, useEffect, useState } from 'react';
-import { decodeIndex, type Listing, type ListingIndexFile } from '../../shared/listing-index.ts';
+import {
+  CARD_SHARD_SIZE,
+  cardShardOf,
+  cardShardUrl,
+  CORE_URL,
+  decodeCore,
+  GEO_URL,
+  withCard,
+  WORDS_URL,
+  type CardShard,
+  type CatalogueCore,
+  type GeoFile,
+  type WordsFile,
+} from '../../shared/catalogue-files.ts';
+import type { Listing } from '../../shared/listing-index.ts';
+import { decodeWords, type WordsIndex } from '../../shared/listing-words.ts';
 import { staticJson } from './static-json.ts';
 
-let decoded: Promise<Listing[]> | undefined;
+/**
+ * The catalogue's index in parts (decision 0032): the core with the page, the cards' values for the cards on
+ * screen, the words when a visitor searches, the coordinates when the map opens. Each part is fetched and
+ * decoded once per page; a failed fetch can be retried.
+ */
 
-/** The static listing index, fetched and decoded once per page; a failed fetch can be retried. */
-export function loadIndex(): Promise<Listing[]> {
-  decoded ??= staticJson<ListingIndexFile>('/data/listings.json')
-    .then(decodeIndex)
-    .catch((error: unknown) => {
-      decoded = undefined;
-      throw error;
-    });
-  return decoded;
+let core: Promise<{ builtAt: string; listings: Listing[] }> | undefined;
+
+function once<T>(get: () => Promise<T>, forget: () => void): Promise<T> {
+  const p = get();
+  p.catch(forget);
+  return p;
 }
+
+/** The core's listings, newest first: what filters need; their card values are not there yet. */
+export function loadIndex(): Promise<Listing[]> {
+  core ??= once(
+    () =>
+      staticJson<CatalogueCore>(CORE_URL).then((file) => ({
+        builtAt: file.builtAt,
+        listings: decodeCore(file),
+      })),
+    () => (core = undefined),
+  );
+  return core.then((c) => c.listings);
+}
+
+/** Listings completed with their card values, by id (kept for the page's life). */
+const detailed = new Map<number, Listing>();
+
+/** What is known of a listing right now: its completed version when its shard arrived, else itself. */
+export const known = (l: Listing): Listing => (l.detailed ? l : (detailed.get(l.id) ?? l));
+
+/** Listings that came complete (the catalogue's first cards, rendered into its page). */
+export function remember(listings: readonly Listing[]): void {
+  for (const l of listings) if (l.detailed) detailed.set(l.id, l);
+}
+
+/** The listings of the build with their card values (their shards fetched once each). */
+export async function loadDetails(listings: readonly Listing[]): Promise<Listing[]> {
+  const missing = listings.filter((l) => !known(l).detailed);
+  if (missing.length > 0) {
+    const { builtAt } = await core!;
+    const shards = [...new Set(missing.map((l) => cardShardOf(l.position)))];
+    await Promise.all(
+      shards.map(async (shard) => {
+        const file = await staticJson<CardShard>(cardShardUrl(shard));
+        // A shard of another publish than the core would put cards on the wrong listings.
+        if (file.builtAt !== builtAt) throw new Error('the catalogue changed: reload');
+        const all = (await core!).listings;
+        file.rows.forEach((row, i) => {
+          const listing = all[shard * CARD_SHARD_SIZE + i];
+          if (listing && listing.id === row[0]) detailed.set(row[0], withCard(listing, row, file.media));
+        });
+      }),
+    );
+  }
+  return listings.map(known);
+}
+
+let words: Promise<WordsIndex> | undefined;
+/** The words of titles and addresses, for the text box. */
+export function loadWords(): Promise<WordsIndex> {
+  words ??= once(
+    () => staticJson<WordsFile>(WORDS_URL).then(decodeWords),
+    () => (words = undefined),
+  );
+  return words;
+}
+
+/** Coordinates by position in the core, for the map. */
+export const loadGeo = () => staticJson<GeoFile>(GEO_URL);
 
 export type IndexStatus = 'loading' | 'ready' | 'error';
 
-/** The index for a React island: its listings once loaded, the status, and a retry for the error state. */
+/** The core for a React island: its listings once loaded, the status, and a retry for the error state. */
 export function useListingIndex() {
   const [listings, setListings] = useState<Listing[] | null>(null);
   const [status, setStatus] = useState<IndexStatus>('loading');
@@ -36,4 +111,28 @@ export function useListingIndex() {
   }, []);
   useEffect(load, [load]);
   return { listings, status, retry: load };
+}
+
+/**
+ * These listings with their card values: at first as they are (a card shows its facts and a placeholder),
+ * then completed when their shards arrive. Listings already complete cost nothing.
+ */
+export function useDetails(listings: readonly Listing[]): Listing[] {
+  const [, setArrived] = useState(0);
+  const shown = listings.map(known);
+  const pending = shown.filter((l) => !l.detailed);
+  const key = pending.map((l) => l.id).join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let live = true;
+    loadDetails(pending).then(
+      () => live && setArrived((n) => n + 1),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for `pending`: the same ids ask nothing again.
+  }, [key]);
+  return shown;
 }

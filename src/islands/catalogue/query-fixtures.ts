@@ -7,6 +7,8 @@ let nextId = 1;
 export function listing(over: Partial<Listing> = {}): Listing {
   return {
     id: nextId++,
+    position: 0,
+    detailed: true,
     type: 'sale',
     category: 'house',
     state: 'Limete',

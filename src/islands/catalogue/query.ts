@@ -18,6 +18,7 @@ import {
 } from '../../shared/catalogue-filter.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { convert, type Rates } from '../../shared/money.ts';
+import { wordsTest, type WordsIndex } from '../../shared/listing-words.ts';
 import { columnsOf, newestFirst } from './columns.ts';
 
 /**
@@ -186,8 +187,11 @@ export function filterListings(
   listings: readonly Listing[],
   query: CatalogueQuery,
   rates: Rates | null = null,
+  index: WordsIndex | null = null,
 ): Listing[] {
   const words = searchWords(query.q);
+  // The core's listings have no title or address: their words come from words.json (same answers).
+  const text = index && words.length > 0 ? wordsTest(index, words) : null;
   const c = columnsOf(listings, rates);
   const type = query.type === '' ? -2 : c.type.code(query.type);
   const category = query.category === '' ? -2 : c.category.code(query.category);
@@ -208,7 +212,8 @@ export function filterListings(
     const a = c.area[i]!;
     if (a < minArea || a > maxArea) continue;
     const listing = listings[i]!;
-    if (words.length > 0 && !hasWords(listing, words)) continue;
+    if (text ? !text(listing.position, listing.state) : words.length > 0 && !hasWords(listing, words))
+      continue;
     out.push(listing);
   }
   // The build writes the index newest first, and any subset of it keeps that order: no sort, no comparison.

@@ -1,0 +1,163 @@
+import { CURRENCIES, PROPERTY_CATEGORIES, PROPERTY_STATUSES, PROPERTY_TYPES, type Commune } from './enums.ts';
+import { decodeMedia, type Listing, type MediaTuple } from './listing-index.ts';
+import type { Rates } from './money.ts';
+import { amenitiesOfMask } from './trust.ts';
+
+/**
+ * The catalogue's static index in parts (decision 0032). At 10,000 listings the whole index was 320 KB
+ * compressed, twice the catalogue's first-view budget; a page needs much less of it at once:
+ *
+ * - /data/catalogue.json (CatalogueCore): what the filters, the count, the order and the pages need, for
+ *   every listing on the market, newest first, as columns (a column of similar values compresses far better
+ *   than rows mixing them). Fetched with the page.
+ * - /data/cards/{n}.json (CardShard): what a card shows beyond that (title, address, first picture, rooms,
+ *   dates…) for CARD_SHARD_SIZE listings in the core's order; fetched for the cards on screen.
+ * - /data/words.json (WordsFile): the words of titles and addresses, for the text box; fetched when a
+ *   visitor searches.
+ * - /data/geo.json (GeoFile): coordinates, fetched when the map opens.
+ *
+ * Every part carries the build's time (builtAt): parts of two publishes are never mixed.
+ */
+
+export const CORE_URL = '/data/catalogue.json';
+export const WORDS_URL = '/data/words.json';
+export const GEO_URL = '/data/geo.json';
+export const CARD_SHARD_SIZE = 32;
+export const cardShardOf = (position: number) => Math.floor(position / CARD_SHARD_SIZE);
+export const cardShardUrl = (shard: number) => `/data/cards/${shard}.json`;
+
+/** Small codes written as one character each: 48 + code ('0', '1', … never a quote or a backslash). */
+const CHAR_BASE = 48;
+export const codeChars = (codes: readonly number[]) =>
+  codes.map((c) => String.fromCharCode(CHAR_BASE + c)).join('');
+export const charCode = (s: string, i: number) => s.charCodeAt(i) - CHAR_BASE;
+
+/** `kind` packs type (1 bit), currency (1 bit) and category (the rest) of a listing into one code. */
+export const kindCode = (type: number, currency: number, category: number) =>
+  type + 2 * currency + 4 * category;
+
+export interface CatalogueCore {
+  v: 2;
+  builtAt: string;
+  /** The exchange rates of the build: the browser converts and filters prices with these (decision 0021). */
+  rates: Rates;
+  communes: readonly string[];
+  /** Ids newest first: the first as it is, each next one as its difference from the one before. */
+  id: number[];
+  /** One character a listing: see `kindCode`. */
+  kind: string;
+  /** One character a listing: its index in `communes`. */
+  commune: string;
+  price: number[];
+  area: number[];
+  /** AMENITIES bitmask (bit i = AMENITIES[i]). */
+  amenities: number[];
+}
+
+/**
+ * A card's other values, one row per listing of the shard, in the core's order:
+ * [id, title, address, first media index in `media` | -1, media count, bedrooms | -1, bathrooms | -1,
+ *  created day, status index, featured 0 | 1, months to move in | -1, verified day | -1, available day | -1]
+ * Days are days since the epoch (UTC).
+ */
+export type CardRow = [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  0 | 1,
+  number,
+  number,
+  number,
+];
+
+export interface CardShard {
+  builtAt: string;
+  media: MediaTuple[];
+  rows: CardRow[];
+}
+
+/** Coordinates in the core's order (null where staff placed no pin). */
+export interface GeoFile {
+  builtAt: string;
+  lat: (number | null)[];
+  long: (number | null)[];
+}
+
+/**
+ * The text box's words: `words` are the distinct normalised words of titles and addresses (space-separated,
+ * most frequent first); `lists` holds, per listing in the core's order and separated by ';', the ids of its
+ * words, ascending, each written as its difference from the one before (comma-separated).
+ */
+export interface WordsFile {
+  builtAt: string;
+  words: string;
+  lists: string;
+}
+
+/** The listings of the core, newest first: what filters and counts need, the card's other values empty. */
+export function decodeCore(core: CatalogueCore): Listing[] {
+  const out: Listing[] = new Array<Listing>(core.id.length);
+  let id = 0;
+  for (let i = 0; i < core.id.length; i++) {
+    id = i === 0 ? core.id[0]! : id + core.id[i]!;
+    const kind = charCode(core.kind, i);
+    const amenityMask = core.amenities[i]!;
+    out[i] = {
+      id,
+      position: i,
+      detailed: false,
+      type: PROPERTY_TYPES[kind & 1] ?? 'sale',
+      currency: CURRENCIES[(kind >> 1) & 1] ?? 'USD',
+      category: PROPERTY_CATEGORIES[kind >> 2] ?? 'apartment',
+      state: (core.communes[charCode(core.commune, i)] ?? '') as Commune,
+      price: core.price[i]!,
+      area: core.area[i]!,
+      amenityMask,
+      amenities: amenitiesOfMask(amenityMask),
+      bedrooms: null,
+      bathrooms: null,
+      lat: null,
+      long: null,
+      createdDay: 0,
+      title: '',
+      address: '',
+      media: [],
+      mediaCount: 0,
+      status: 'available',
+      featured: false,
+      moveInMonths: null,
+      verifiedDay: null,
+      availableDay: null,
+    };
+  }
+  return out;
+}
+
+const orNull = (n: number) => (n < 0 ? null : n);
+
+/** A core listing completed with its card row (the row's id must be the listing's). */
+export function withCard(listing: Listing, row: CardRow, media: readonly MediaTuple[]): Listing {
+  const first = row[3] >= 0 ? media[row[3]] : undefined;
+  return {
+    ...listing,
+    detailed: true,
+    title: row[1],
+    address: row[2],
+    media: first ? [decodeMedia(first)] : [],
+    mediaCount: row[4],
+    bedrooms: orNull(row[5]),
+    bathrooms: orNull(row[6]),
+    createdDay: row[7],
+    status: PROPERTY_STATUSES[row[8]] ?? 'available',
+    featured: row[9] === 1,
+    moveInMonths: orNull(row[10]),
+    verifiedDay: orNull(row[11]),
+    availableDay: orNull(row[12]),
+  };
+}
