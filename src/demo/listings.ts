@@ -189,7 +189,9 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
   }
   datesAndStatus(rng, rows, now);
   for (const row of rows) Object.assign(row, trustOf(trustRng, row, now));
-  return rows;
+  // Inserted oldest first, as an agency's listings are: ids then grow with the creation date, which the
+  // catalogue's newest-first id column encodes in about 2 B a listing instead of 16 KB at 10,000 (decision 0032).
+  return rows.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
 }
 
 /** Dates over the last 18 months, deals over the last 6 (this month and the last always have some), views, featured. */
