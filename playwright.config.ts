@@ -8,7 +8,9 @@ import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/bro
 // the site built from its API, in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, a system
 // Chromium, Playwright's own). Without one, one line says how to get one instead of every test failing.
 // A port of its own per run (workers inherit it through the environment), so runs never share a server.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// Below Linux's ephemeral range (32768 and up): the API suites running beside it in CI (.ci/run) open
+// connections and port-0 servers there, and could hold the port, or the mail port next to it, first.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 const port = Number(process.env.E2E_PORT);
 // Where the server mails (tests/e2e/alerts.spec.ts listens there while it runs; other mails fail, logged).
 process.env.E2E_SMTP_PORT ??= String(port + 1);
