@@ -13,6 +13,8 @@ export interface BuildReport {
 export interface BuildJob {
   /** The new, empty folder to write the site into. */
   outDir: string;
+  /** The build online now, whose unchanged pages an incremental build reuses (src/build/incremental.ts). */
+  previousDir?: string | null;
   /** Aborted when the server shuts down: the build must stop (and its process die). */
   signal: AbortSignal;
   report: (report: BuildReport) => void;
