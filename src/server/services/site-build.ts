@@ -58,7 +58,7 @@ export function usefulTail(output: string, maxLines = 12, maxChars = 1500): stri
 export function processBuilder(options: {
   command: string;
   args: string[];
-  env: (job: Pick<BuildJob, 'outDir' | 'previousDir'>) => Record<string, string>;
+  env: (outDir: string, previousDir: string | null) => Record<string, string>;
   /** The number of pages the build will write, when it can be known. */
   expected: () => Promise<number | null>;
 }): SiteBuilder {
@@ -68,7 +68,7 @@ export function processBuilder(options: {
     signal.throwIfAborted();
     const child = spawn(options.command, options.args, {
       cwd: ROOT,
-      env: childEnv(options.env({ outDir, previousDir })),
+      env: childEnv(options.env(outDir, previousDir ?? null)),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -134,7 +134,7 @@ export function astroBuilder(
   return processBuilder({
     command: process.execPath,
     args: [ASTRO, 'build'],
-    env: ({ outDir, previousDir }) => ({
+    env: (outDir, previousDir) => ({
       BUILD_OUT_DIR: outDir,
       // The build online: its unchanged listing pages are reused (src/build/incremental.ts).
       ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
