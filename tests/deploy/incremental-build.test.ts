@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../src/contract/index.ts';
@@ -16,7 +15,11 @@ import { login, ROOT, startNdako, type Proc } from '../../scripts/bench/lib/serv
 delete process.env.SCRYPT_LOG2_N;
 
 const port = 21_000 + Math.floor(Math.random() * 2000);
-const dataDir = mkdtempSync(join(tmpdir(), 'ndako-incremental-'));
+// Inside the project: for an output folder outside it, Astro writes its prerender bundle to the project's
+// .astro/ folder, which builds running at the same time (another test file's) would overwrite.
+const scratch = join(ROOT, 'node_modules/.cache');
+mkdirSync(scratch, { recursive: true });
+const dataDir = mkdtempSync(join(scratch, 'ndako-incremental-'));
 const cacheDir = join(dataDir, 'cache');
 let server: Proc;
 
