@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { Property } from '../contract/index.ts';
 import { env, type Env } from '../env.ts';
@@ -124,9 +124,10 @@ export function reusedListings(): Promise<Set<number>> {
     const out = resolve(buildOutDir(e));
     await mkdir(stateDir(e), { recursive: true });
     // The previous build's state stays (a failed build leaves it online); older ones go.
-    const keep = new Set([stateFile(e, out), previous && stateFile(e, previous)]);
+    const keep = [out, previous].filter((b) => b !== null).map((b) => basename(b));
     for (const name of await readdir(stateDir(e)))
-      if (!keep.has(join(stateDir(e), name))) await rm(join(stateDir(e), name), { force: true });
+      if (!keep.some((b) => name === `${b}.json` || name === `${b}.hashes.json`))
+        await rm(join(stateDir(e), name), { force: true });
     const state: BuildState = {
       v: VERSION,
       shared,
@@ -142,6 +143,48 @@ export function reusedListings(): Promise<Set<number>> {
 
 /** The files an incremental build took from the build online (the steps after it leave them as they are). */
 export const reusedFiles = new Set<string>();
+
+/** The listing a page of the build in `root` belongs to, or null for another page. */
+export function listingOf(root: string, file: string): number | null {
+  const match = /^(?:[a-z]{2}\/)?property\/(\d+)\/index\.html$/.exec(relative(root, file));
+  return match ? Number(match[1]) : null;
+}
+
+const hashesFile = (e: Env, build: string) => stateFile(e, build).replace(/\.json$/, '.hashes.json');
+type PageHashes = Record<string, string[]>;
+
+/** The inline-script hashes of the reused pages, from the build online's record (site-manifest.ts). */
+export async function reusedPageHashes(root: string): Promise<{ files: Set<string>; hashes: string[] }> {
+  const e = env();
+  const state = await readState(e, root);
+  const before: PageHashes | null = state?.previous
+    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
+        (text) => JSON.parse(text) as PageHashes,
+        () => null,
+      )
+    : null;
+  // Without the record the reused pages are read like the others.
+  if (!state || !before) return { files: new Set(), hashes: [] };
+  const files = new Set([...reusedFiles].filter((f) => f.endsWith('.html')));
+  return { files, hashes: state.reused.flatMap((id) => before[id] ?? []) };
+}
+
+/** Records each listing's inline-script hashes (the reused ones' from the build online's record). */
+export async function recordPageHashes(root: string, read: Map<number, string[]>): Promise<void> {
+  const e = env();
+  const state = await readState(e, root);
+  if (!state) return;
+  const before: PageHashes = state.previous
+    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
+        (text) => JSON.parse(text) as PageHashes,
+        () => ({}),
+      )
+    : {};
+  const record: PageHashes = {};
+  for (const id of state.reused) record[id] = before[id] ?? [];
+  for (const [id, hashes] of read) record[id] = [...new Set(hashes)].sort();
+  await writeFile(hashesFile(e, root), JSON.stringify(record));
+}
 
 /** At the build's end, first: the unchanged listings' pages hard-linked from the build online. */
 export function incrementalBuild(): AstroIntegration {
