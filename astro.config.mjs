@@ -3,11 +3,13 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { agencySettingsAtBuild } from './src/build/agency-settings.ts';
+import { incrementalBuild } from './src/build/incremental.ts';
 import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { searchIndex } from './src/build/search-index.ts';
+import { shareImages } from './src/build/share-images.ts';
 import { webApp } from './src/build/service-worker.ts';
 import { siteManifestWriter } from './src/build/site-manifest.ts';
 import { env } from './src/env.ts';
@@ -25,6 +27,10 @@ export default defineConfig({
     agencySettingsAtBuild(),
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
+    // At the end, first: the unchanged listings' pages from the build online (decision 0033).
+    incrementalBuild(),
+    // Drawn from the start of the build, beside the rendering; linked into the site at the end.
+    shareImages(),
     // The server reads the built site's languages, pages and inline-script hashes from its manifest.
     siteManifestWriter(),
     // Before precompress: Pagefind's script is compressed with the rest.

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   BUILD_CACHE_DIR: z.string().optional(),
   /** Where `astro build` writes; publishing builds into SITE_DIR.builds/<time> and points SITE_DIR at it. */
   BUILD_OUT_DIR: z.string().optional(),
+  /** The build online now: an incremental build reuses its unchanged listing pages (src/build/incremental.ts). */
+  BUILD_PREVIOUS_DIR: z.string().optional(),
   /**
    * When set, publishing POSTs to this deploy hook (a host that rebuilds the site itself) instead of
    * building here.

@@ -1,10 +1,10 @@
 // The full site build (`astro build` against a seeded server) with 500 and 10,000 listings, first with an
 // empty share-image cache (every 1200 × 630 JPEG drawn), then again with the cache the first build filled.
 // Usage: node scripts/bench/build.ts [--quick]   (--quick: 500 listings only)
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from './lib/context.ts';
-import { met, runAlone, type Measure, type Row } from './lib/report.ts';
+import { loadAverage, met, runAlone, type Measure, type Row } from './lib/report.ts';
 import { buildSite } from './lib/server.ts';
 
 const LIMITS: Record<number, number> = { 500: 30, 10_000: 300 };
@@ -12,13 +12,23 @@ const limitText = (s: number) => (s >= 60 ? `≤ ${s / 60} min` : `≤ ${s} s`);
 const seconds = (s: number) =>
   s >= 120 ? `${(s / 60).toFixed(1)} min (${Math.round(s)} s)` : `${s.toFixed(1)} s`;
 
+/**
+ * CPU seconds (user + system) of this process's children that have ended: around a build, what the build
+ * cost whatever else the machine was doing (the wall time depends on the load; this does not).
+ */
+function endedChildrenCpu(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // cutime and cstime, fields 16 and 17 of proc(5), counted from the state (field 3) here.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 export const measure: Measure = {
   name: 'build',
   title: 'Full site build',
   async run(ctx: Context) {
     const rows: Row[] = [];
     const notes = [
-      '`astro build` of the whole public site (every page in fr, en, ln, the listing index, one share image a listing) from a running server seeded with the demo, on PGlite; "cold" is the first build with an empty `BUILD_CACHE_DIR`, "warm" a second build with the share images the first one cached (listings unchanged). Cold minus warm is about what drawing the share images costs.',
+      '`astro build` of the whole public site (every page in fr, en, ln, the listing index, one share image a listing) from a running server seeded with the demo, on PGlite; "cold" is the first build with an empty `BUILD_CACHE_DIR`, "warm" a second, full build (no `BUILD_PREVIOUS_DIR`) with the share images the first one cached (listings unchanged). CPU is user + system of the build process (`/proc/self/stat` of the bench: its ended children), which the machine\'s load does not change much; the wall time it does.',
       '',
     ];
     for (const listings of [500, 10_000]) {
@@ -32,15 +42,22 @@ export const measure: Measure = {
         });
         continue;
       }
+      const coldLoad = loadAverage();
+      let cpu = endedChildrenCpu();
       const site = await ctx.site(listings);
+      // The cold build is the only process the site's start-up waits for to end (the server runs on).
+      const coldCpu = endedChildrenCpu() - cpu;
       const outDir = join(ctx.tmpDir(`build${listings}`), 'out');
       ctx.log(`build: ${listings} listings, warm cache…`);
+      const warmLoad = loadAverage();
+      cpu = endedChildrenCpu();
       const warm = await buildSite({
         api: site.base,
         outDir,
         cacheDir: site.cacheDir,
         dataDir: site.dataDir,
       });
+      const warmCpu = endedChildrenCpu() - cpu;
       const images = readdirSync(join(site.cacheDir, 'share')).length;
       const pages = readdirSync(join(outDir, 'property')).length;
       rmSync(outDir, { recursive: true, force: true });
@@ -56,7 +73,7 @@ export const measure: Measure = {
           status: met(s <= limit),
         });
       notes.push(
-        `- ${listings.toLocaleString('en')} listings (${pages.toLocaleString('en')} listing pages a language, ${images.toLocaleString('en')} share images): cold ${seconds(cold)}, warm ${seconds(warm)}; the share images took about ${seconds(Math.max(0, cold - warm))}, ${(((cold - warm) * 1000) / Math.max(1, images)).toFixed(0)} ms an image. Seeding the demo took ${seconds(site.seedSeconds)}.`,
+        `- ${listings.toLocaleString('en')} listings (${pages.toLocaleString('en')} listing pages a language, ${images.toLocaleString('en')} share images): cold ${seconds(cold)} (${coldCpu.toFixed(0)} s of CPU, load average ${coldLoad} before), warm ${seconds(warm)} (${warmCpu.toFixed(0)} s of CPU, load average ${warmLoad} before). The share pictures are drawn beside the rendering (decision 0033): cold minus warm is what they add to the wall time, ${seconds(Math.max(0, cold - warm))}. Seeding the demo took ${seconds(site.seedSeconds)}.`,
       );
     }
     return { rows, notes };

@@ -39,10 +39,22 @@ async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infe
  */
 const IN_FLIGHT = 4;
 
-let all: Promise<PropertyT[]> | undefined;
+/**
+ * One read of the listings per build process, shared through the process's global object: this module is
+ * loaded twice in `astro build`, by the integrations (share images, incremental plan) and by the pages'
+ * bundle, and both must see the same listings (a listing created between two reads would get a page
+ * without a share picture).
+ */
+const SHARED = Symbol.for('ndako.build.properties');
+const shared = globalThis as { [SHARED]?: Promise<PropertyT[]> };
+
 /** Every listing, newest first, fetched a hundred at a time and shared by every page of the build. */
 export function allProperties(): Promise<PropertyT[]> {
-  all ??= (async () => {
+  return (shared[SHARED] ??= fetchAll());
+}
+
+function fetchAll(): Promise<PropertyT[]> {
+  return (async () => {
     const first = await get('/properties?limit=100&page=1', paginated(Property));
     const pages = Math.ceil(first.total / 100);
     const rest: PropertyT[][] = [];
@@ -54,7 +66,6 @@ export function allProperties(): Promise<PropertyT[]> {
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     return [first.data, ...rest].flat();
   })();
-  return all;
 }
 
 /** Up to four featured listings still on the market, for the home page (spec §9: limit 4). */

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { reusedFiles } from './incremental.ts';
 import { filesUnder } from './walk.ts';
 
 const brotli = promisify(brotliCompress);
@@ -55,7 +56,8 @@ export function precompress(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const queue: string[] = [];
-        for await (const file of filesUnder(dir.pathname, TEXT)) queue.push(file);
+        // Pages an incremental build reused come with their compressed copies.
+        for await (const file of filesUnder(dir.pathname, TEXT)) if (!reusedFiles.has(file)) queue.push(file);
         let count = 0;
         const worker = async () => {
           for (let file = queue.pop(); file; file = queue.pop())

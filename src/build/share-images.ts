@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { AstroIntegration } from 'astro';
 import type { Property } from '../contract/index.ts';
 import { env } from '../env.ts';
 import { mediaName, mediaStore, type MediaStore } from '../media/store.ts';
 import { formatPrice, translator } from '../i18n/index.ts';
+import { allProperties } from './api.ts';
+import { linkOrCopy } from './walk.ts';
 import { renderShareImage, type ShareImageInput } from './share-image.ts';
 import { agency } from './site-config.ts';
 
@@ -80,11 +83,22 @@ async function one(p: Property): Promise<string> {
   // Drawn without a media file it should show (missing, broken): not cached, the next build tries again.
   const retry = !withPhoto && mediaName(photoUrl, e.MEDIA_PUBLIC_BASE) !== null;
   const target = retry ? join(dir, `no-photo-${p.id}.jpg`) : file;
-  await writeFile(target, image);
+  // Written aside and renamed: builds hard-link these files, and rewriting one in place would change the
+  // picture of a build already online.
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, image);
+  await rename(temporary, target);
   return target;
 }
 
-async function all(properties: readonly Property[]): Promise<string[]> {
+/**
+ * Draws (or finds in the cache) every listing's picture, `workers` at a time: while Astro renders pages on
+ * one core, one picture at a time uses the other.
+ */
+async function all(
+  properties: readonly Property[],
+  workers = Math.max(2, availableParallelism()),
+): Promise<string[]> {
   const files: string[] = new Array(properties.length);
   let next = 0;
   const worker = async () => {
@@ -93,8 +107,40 @@ async function all(properties: readonly Property[]): Promise<string[]> {
       files[i] = await one(properties[i]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
   return files;
 }
 
 export const shareImageFile = { one, all };
+
+/**
+ * The share pictures (/share/{id}.jpg, the pages' og:image) of a build: drawn from the start of the build,
+ * beside Vite's bundling and Astro's rendering, which use one core (a cold build draws one picture per
+ * listing, about 75 ms of CPU each), and put into the site at the end as hard links to the cache.
+ */
+export function shareImages(): AstroIntegration {
+  let drawing: Promise<{ properties: Property[]; files: string[] }> | null = null;
+  return {
+    name: 'ndako-share-images',
+    hooks: {
+      'astro:build:start': () => {
+        drawing = allProperties().then(async (properties) => ({
+          properties,
+          files: await all(properties, Math.max(1, availableParallelism() - 1)),
+        }));
+        // Awaited at the end; a failure must not go unhandled in between.
+        drawing.catch(() => {});
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!drawing) return;
+        const started = performance.now();
+        const { properties, files } = await drawing;
+        const waited = (performance.now() - started) / 1000;
+        const out = join(dir.pathname, 'share');
+        await mkdir(out, { recursive: true });
+        await Promise.all(properties.map((p, i) => linkOrCopy(files[i]!, join(out, `${p.id}.jpg`))));
+        logger.info(`${files.length} share pictures linked (waited ${waited.toFixed(1)} s for the drawing)`);
+      },
+    },
+  };
+}

@@ -5,6 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../contract/site-manifest.ts';
 import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
 import { inlineScriptHashes } from './csp-hashes.ts';
+import { listingOf, recordPageHashes, reusedPageHashes } from './incremental.ts';
 import { fixedPageCount, pageRoutes } from './page-paths.ts';
 import { filesUnder } from './walk.ts';
 
@@ -21,13 +22,30 @@ function notFoundFiles(root: string, prefix: string): SiteManifest['notFound'][s
   };
 }
 
-/** The manifest of the build in `root`, from its HTML files and the page sources it was built from. */
-export async function siteManifest(root: string, builtAt = new Date()): Promise<SiteManifest> {
-  const hashes = new Set<string>();
+/** What an incremental build knows of its reused pages: their inline-script hashes, without reading them. */
+export interface KnownPages {
+  files: ReadonlySet<string>;
+  hashes: readonly string[];
+}
+
+/**
+ * The manifest of the build in `root`, from its HTML files and the page sources it was built from. `known`
+ * pages are counted but not read; `onPage` hears the hashes of each page read.
+ */
+export async function siteManifest(
+  root: string,
+  builtAt = new Date(),
+  known: KnownPages = { files: new Set(), hashes: [] },
+  onPage: (file: string, hashes: string[]) => void = () => {},
+): Promise<SiteManifest> {
+  const hashes = new Set<string>(known.hashes);
   let pages = 0;
   for await (const file of filesUnder(root, /\.html$/)) {
     pages += 1;
-    for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
+    if (known.files.has(file)) continue;
+    const found = inlineScriptHashes(await readFile(file, 'utf8'));
+    onPage(file, found);
+    for (const hash of found) hashes.add(hash);
   }
   const languages = LANGS.map((code) => ({ code, prefix: code === DEFAULT_LANG ? '' : `${code}/` }));
   return {
@@ -49,7 +67,18 @@ export function siteManifestWriter(): AstroIntegration {
     name: 'ndako-site-manifest',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const manifest = await siteManifest(dir.pathname);
+        // An incremental build's reused pages are not read again: their hashes are the build online's.
+        const byListing = new Map<number, string[]>();
+        const manifest = await siteManifest(
+          dir.pathname,
+          new Date(),
+          await reusedPageHashes(dir.pathname),
+          (file, found) => {
+            const id = listingOf(dir.pathname, file);
+            if (id !== null) byListing.set(id, [...(byListing.get(id) ?? []), ...found]);
+          },
+        );
+        await recordPageHashes(dir.pathname, byListing);
         await writeFile(join(dir.pathname, SITE_MANIFEST_FILE), JSON.stringify(manifest));
         logger.info(
           `${SITE_MANIFEST_FILE}: ${manifest.pages} pages, ${manifest.scriptHashes.length} inline script hash(es)`,

@@ -13,6 +13,8 @@ export interface BuildReport {
 export interface BuildJob {
   /** The new, empty folder to write the site into. */
   outDir: string;
+  /** The build online now, whose unchanged pages an incremental build reuses (src/build/incremental.ts). */
+  previousDir?: string | null;
   /** Aborted when the server shuts down: the build must stop (and its process die). */
   signal: AbortSignal;
   report: (report: BuildReport) => void;
@@ -56,17 +58,17 @@ export function usefulTail(output: string, maxLines = 12, maxChars = 1500): stri
 export function processBuilder(options: {
   command: string;
   args: string[];
-  env: (outDir: string) => Record<string, string>;
+  env: (outDir: string, previousDir: string | null) => Record<string, string>;
   /** The number of pages the build will write, when it can be known. */
   expected: () => Promise<number | null>;
 }): SiteBuilder {
-  return async ({ outDir, signal, report }) => {
+  return async ({ outDir, previousDir, signal, report }) => {
     const expected = await options.expected().catch(() => null);
     report({ step: 'Compilation des scripts et des styles', progress: expected ? 0 : null });
     signal.throwIfAborted();
     const child = spawn(options.command, options.args, {
       cwd: ROOT,
-      env: childEnv(options.env(outDir)),
+      env: childEnv(options.env(outDir, previousDir ?? null)),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -132,7 +134,13 @@ export function astroBuilder(
   return processBuilder({
     command: process.execPath,
     args: [ASTRO, 'build'],
-    env: (outDir) => ({ BUILD_OUT_DIR: outDir, API_URL: apiUrl, DATA_DIR: resolve(dataDir) }),
+    env: (outDir, previousDir) => ({
+      BUILD_OUT_DIR: outDir,
+      // The build online: its unchanged listing pages are reused (src/build/incremental.ts).
+      ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
+      API_URL: apiUrl,
+      DATA_DIR: resolve(dataDir),
+    }),
     expected: async () => expectedPages(await manifest(), await listings()),
   });
 }

@@ -40,6 +40,9 @@ export function siteFolder(siteDir: string) {
   }
 
   return {
+    /** The build online now (what an incremental build may reuse), or null. */
+    current,
+
     /** A new empty folder for the next build. */
     async create(): Promise<string> {
       const dir = join(builds, unique());

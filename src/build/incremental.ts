@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import type { Property } from '../contract/index.ts';
+import { env, type Env } from '../env.ts';
+import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
+import { allProperties, buildRates } from './api.ts';
+import { similarListings } from './communes.ts';
+import { buildOutDir } from './out-dir.ts';
+import { agencySettings } from './site-config.ts';
+import { linkOrCopy } from './walk.ts';
+
+/**
+ * The incremental build (decision 0033). A listing's page in each language is a function of the listing,
+ * of the similar listings it shows, and of what every page shares (the code, the dictionaries, the
+ * configuration, the agency's settings, the exchange rates and the day). Each build records a fingerprint
+ * of those inputs per listing; the next build renders again only the listings whose fingerprint changed
+ * and hard-links the other pages (with their .br and .gz copies) from the build online. Every other page
+ * (home, catalogue and its index, communes, sitemap...) is always rendered again: they show many listings.
+ * Anything shared that changed (one byte of code, a setting, a rate, another day) changes every
+ * fingerprint: the build is then a full one.
+ */
+
+const VERSION = 1;
+/** What the pages are built from besides the data: any change here makes a full build. */
+const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+/** What a listing carries that no page shows: a visit must not make its page "changed". */
+const UNSHOWN = ['viewCount', 'lastViewedAt'] as const;
+
+export interface BuildState {
+  v: number;
+  /** The fingerprint of what every page shares. */
+  shared: string;
+  /** Each listing's page fingerprint, by id. */
+  pages: Record<string, string>;
+  /** The build the listed pages were reused from, or null for a full build. */
+  previous: string | null;
+  reused: number[];
+}
+
+/** The files of a listing in a build: its page in each language (compressed copies beside them). */
+export const listingPages = (id: number): string[] =>
+  LANGS.map((lang) => `${lang === DEFAULT_LANG ? '' : `${lang}/`}property/${id}/index.html`);
+
+/** A digest of the build's code: every file under CODE but the tests, by path and content. */
+export function codeHash(root = process.cwd()): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    const full = join(root, path);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) if (!/\.test\.tsx?$/.test(name)) visit(join(path, name));
+      return;
+    }
+    hash.update(`${path}\0`).update(readFileSync(full)).update('\0');
+  };
+  for (const path of CODE) visit(path);
+  return hash.digest('hex');
+}
+
+/** The configuration the build runs with, but where it writes and reads builds (different every time). */
+const configuration = (e: Env) =>
+  Object.fromEntries(
+    Object.entries(e)
+      .filter(([key]) => !key.startsWith('BUILD_'))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const shown = (p: Property) => {
+  const copy: Partial<Property> = { ...p };
+  for (const key of UNSHOWN) delete copy[key];
+  return copy;
+};
+
+/** A listing page's fingerprint: what every page shares, the listing, and the listings it shows. */
+export const pageFingerprint = (shared: string, p: Property, similar: readonly Property[]) =>
+  digest([shared, shown(p), similar.map(shown)]);
+
+const stateDir = (e: Env) => join(e.BUILD_CACHE_DIR ?? join(e.DATA_DIR, 'cache'), 'builds');
+const stateFile = (e: Env, build: string) => join(stateDir(e), `${basename(resolve(build))}.json`);
+
+async function readState(e: Env, build: string): Promise<BuildState | null> {
+  try {
+    const state = JSON.parse(await readFile(stateFile(e, build), 'utf8')) as BuildState;
+    return state.v === VERSION ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+let plan: Promise<Set<number>> | undefined;
+/**
+ * The listings whose pages this build reuses from BUILD_PREVIOUS_DIR (the pages' side of the build asks;
+ * the plan is worked out once and recorded for the build's end, and for the next build).
+ */
+export function reusedListings(): Promise<Set<number>> {
+  plan ??= (async () => {
+    const e = env();
+    const [all, rates] = await Promise.all([allProperties(), buildRates()]);
+    const shared = digest({
+      v: VERSION,
+      code: codeHash(),
+      configuration: configuration(e),
+      settings: agencySettings(),
+      rates,
+      // Pages say "available now" and offer visit dates from today.
+      day: new Date().toISOString().slice(0, 10),
+    });
+    const pages: Record<string, string> = {};
+    for (const p of all) pages[p.id] = pageFingerprint(shared, p, await similarListings(p.id));
+    const previous = e.BUILD_PREVIOUS_DIR ? resolve(e.BUILD_PREVIOUS_DIR) : null;
+    const before = previous ? await readState(e, previous) : null;
+    const reuse = new Set<number>();
+    if (previous && before?.shared === shared)
+      for (const p of all)
+        if (
+          before.pages[p.id] === pages[p.id] &&
+          listingPages(p.id).every((file) => existsSync(join(previous, file)))
+        )
+          reuse.add(p.id);
+    const out = resolve(buildOutDir(e));
+    await mkdir(stateDir(e), { recursive: true });
+    // The previous build's state stays (a failed build leaves it online); older ones go.
+    const keep = [out, previous].filter((b) => b !== null).map((b) => basename(b));
+    for (const name of await readdir(stateDir(e)))
+      if (!keep.some((b) => name === `${b}.json` || name === `${b}.hashes.json`))
+        await rm(join(stateDir(e), name), { force: true });
+    const state: BuildState = {
+      v: VERSION,
+      shared,
+      pages,
+      previous: reuse.size ? previous : null,
+      reused: [...reuse],
+    };
+    await writeFile(stateFile(e, out), JSON.stringify(state));
+    return reuse;
+  })();
+  return plan;
+}
+
+/** The files an incremental build took from the build online (the steps after it leave them as they are). */
+export const reusedFiles = new Set<string>();
+
+/** The listing a page of the build in `root` belongs to, or null for another page. */
+export function listingOf(root: string, file: string): number | null {
+  const match = /^(?:[a-z]{2}\/)?property\/(\d+)\/index\.html$/.exec(relative(root, file));
+  return match ? Number(match[1]) : null;
+}
+
+const hashesFile = (e: Env, build: string) => stateFile(e, build).replace(/\.json$/, '.hashes.json');
+type PageHashes = Record<string, string[]>;
+
+/** The inline-script hashes of the reused pages, from the build online's record (site-manifest.ts). */
+export async function reusedPageHashes(root: string): Promise<{ files: Set<string>; hashes: string[] }> {
+  const e = env();
+  const state = await readState(e, root);
+  const before: PageHashes | null = state?.previous
+    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
+        (text) => JSON.parse(text) as PageHashes,
+        () => null,
+      )
+    : null;
+  // Without the record the reused pages are read like the others.
+  if (!state || !before) return { files: new Set(), hashes: [] };
+  const files = new Set([...reusedFiles].filter((f) => f.endsWith('.html')));
+  return { files, hashes: state.reused.flatMap((id) => before[id] ?? []) };
+}
+
+/** Records each listing's inline-script hashes (the reused ones' from the build online's record). */
+export async function recordPageHashes(root: string, read: Map<number, string[]>): Promise<void> {
+  const e = env();
+  const state = await readState(e, root);
+  if (!state) return;
+  const before: PageHashes = state.previous
+    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
+        (text) => JSON.parse(text) as PageHashes,
+        () => ({}),
+      )
+    : {};
+  const record: PageHashes = {};
+  for (const id of state.reused) record[id] = before[id] ?? [];
+  for (const [id, hashes] of read) record[id] = [...new Set(hashes)].sort();
+  await writeFile(hashesFile(e, root), JSON.stringify(record));
+}
+
+/** At the build's end, first: the unchanged listings' pages hard-linked from the build online. */
+export function incrementalBuild(): AstroIntegration {
+  return {
+    name: 'ndako-incremental',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const e = env();
+        const root = dir.pathname;
+        const state = await readState(e, root);
+        reusedFiles.clear();
+        if (!state?.previous) {
+          logger.info(`full build (${Object.keys(state?.pages ?? {}).length} listings)`);
+          return;
+        }
+        const previous = state.previous;
+        const files = state.reused.flatMap(listingPages).flatMap((f) => [f, `${f}.br`, `${f}.gz`]);
+        await Promise.all(
+          files.map(async (file) => {
+            if (!existsSync(join(previous, file))) return;
+            await mkdir(join(root, file, '..'), { recursive: true });
+            await linkOrCopy(join(previous, file), join(root, file));
+            reusedFiles.add(join(root, file));
+          }),
+        );
+        const total = Object.keys(state.pages).length;
+        logger.info(
+          `incremental build: ${total - state.reused.length} of ${total} listings rendered, ` +
+            `${reusedFiles.size} files reused from ${basename(previous)}`,
+        );
+      },
+    },
+  };
+}
