@@ -33,3 +33,17 @@ it('gives Pagefind’s script, loaded by every first search, Brotli 11, and othe
   expect(readFileSync(`${other}.br`).length).toBe(quality(5));
   expect(quality(11)).toBeLessThan(quality(5));
 });
+
+it('gives the catalogue’s core, words and coordinates Brotli 11, and its card shards quality 5', async () => {
+  mkdirSync(join(dir, 'data', 'cards'), { recursive: true });
+  const core = join(dir, 'data', 'catalogue.json');
+  const shard = join(dir, 'data', 'cards', '0.json');
+  writeFileSync(core, script);
+  writeFileSync(shard, script);
+
+  await precompressFile(core);
+  await precompressFile(shard);
+
+  expect(readFileSync(`${core}.br`).length).toBe(quality(11));
+  expect(readFileSync(`${shard}.br`).length).toBe(quality(5));
+});
