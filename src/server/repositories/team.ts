@@ -131,16 +131,12 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
 
     async toggle(id: number, actor: Actor): Promise<TeamMember | null> {
       return audit.change(actor, async (tx) => {
-        const [row] = await tx
-          .update(teamMembers)
-          .set({ isActive: sql`NOT ${teamMembers.isActive}`, demo: false, updatedAt: sql`now()` })
-          .where(eq(teamMembers.id, id))
-          .returning({ name: teamMembers.name, isActive: teamMembers.isActive });
-        if (!row) return [null, null];
-        const detail = transition(activity(!row.isActive), activity(row.isActive));
+        const before = await editRow(tx, teamMembers, id, { isActive: sql`NOT ${teamMembers.isActive}` });
+        if (!before) return [null, null];
+        const detail = transition(activity(before.isActive), activity(!before.isActive));
         return [
           await get(id, tx),
-          { action: 'status', entity: 'team', entityId: id, label: row.name, detail },
+          { action: 'status', entity: 'team', entityId: id, label: before.name, detail },
         ];
       });
     },
