@@ -29,6 +29,19 @@ function streetLamp(c: Canvas, x: number, base: number, h: number): void {
   );
 }
 
+/** The right-hand face of a tower seen a little from the side, its top edge sloping down with the perspective. */
+function sideFace(x: number, w: number, side: number, top: number, base: number, fill: string): string {
+  return poly(
+    [
+      [x + w, top],
+      [x + w + side, top + side * 0.1],
+      [x + w + side, base],
+      [x + w, base],
+    ],
+    fill,
+  );
+}
+
 function glassTower(c: Canvas, rng: Rng, sky: Sky, x: number, w: number, top: number, base: number): void {
   const [light, dark] = pick(rng, GLASS);
   const side = w * between(rng, 0.18, 0.3);
@@ -46,17 +59,7 @@ function glassTower(c: Canvas, rng: Rng, sky: Sky, x: number, w: number, top: nu
       ]),
     ),
   );
-  c.add(
-    poly(
-      [
-        [x + w, top],
-        [x + w + side, top + side * 0.1],
-        [x + w + side, base],
-        [x + w, base],
-      ],
-      shade(dark, -0.25),
-    ),
-  );
+  c.add(sideFace(x, w, side, top, base, shade(dark, -0.25)));
   c.add(
     poly(
       [
@@ -104,17 +107,7 @@ function concreteBlock(c: Canvas, rng: Rng, sky: Sky, x: number, w: number, top:
   const concrete = pick(rng, ['#cfc8bc', '#d9d3c8', '#bfb9ae', '#e0d6c2']);
   const side = w * 0.22;
   c.add(rect(x, top, w, base - top, c.grad(shade(concrete, 0.08), shade(concrete, -0.1), 1, 0)));
-  c.add(
-    poly(
-      [
-        [x + w, top],
-        [x + w + side, top + side * 0.1],
-        [x + w + side, base],
-        [x + w, base],
-      ],
-      shade(concrete, -0.3),
-    ),
-  );
+  c.add(sideFace(x, w, side, top, base, shade(concrete, -0.3)));
   const floorH = between(rng, 52, 64);
   for (let y = top + 20; y < base - floorH; y += floorH) {
     const lit = sky.name === 'dusk' && chance(rng, 0.5);

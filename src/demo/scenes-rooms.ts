@@ -31,12 +31,57 @@ function ceilingLight(r: Room, rng: Rng, x: number, z: number): void {
   );
 }
 
-export function livingRoomScene(rng: Rng): string {
+/**
+ * A room with painted walls (a living room, a bedroom): tiles or wood on the floor (tiles with the odds given),
+ * and a back wall to match the paint.
+ */
+function paintedRoom(rng: Rng, skies: Parameters<typeof pickSky>[1], tiles: number) {
   const c = new Canvas(1600, 1000);
   const r = new Room(c, rng);
-  const sky = pickSky(rng, ['day', 'morning', 'hazy']);
+  const sky = pickSky(rng, skies);
   const wall = pick(rng, ROOM_WALLS);
-  r.shell(rng, wall, chance(rng, 0.7) ? 'tiles' : 'wood', backWall(rng, wall));
+  r.shell(rng, wall, chance(rng, tiles) ? 'tiles' : 'wood', backWall(rng, wall));
+  return { c, r, sky };
+}
+
+/** A rug: a rectangle just above the floor (so it is drawn over it), from x0 to x1 and z0 to z1. */
+function layRug(r: Room, x0: number, x1: number, z0: number, z1: number, fill: string): void {
+  r.quad(
+    [
+      [x0, 0.005, z0],
+      [x1, 0.005, z0],
+      [x1, 0.005, z1],
+      [x0, 0.005, z1],
+    ],
+    fill,
+  );
+}
+
+/** The light of a lit lamp: a soft ellipse of its colour, fading out from `opacity` at the bulb. */
+function lampGlow(
+  c: Canvas,
+  [x, y]: readonly [number, number],
+  rx: number,
+  ry: number,
+  colour: string,
+  opacity: number,
+) {
+  c.add(
+    ellipse(
+      x,
+      y,
+      rx,
+      ry,
+      c.radial([
+        [0, colour, opacity],
+        [1, colour, 0],
+      ]),
+    ),
+  );
+}
+
+export function livingRoomScene(rng: Rng): string {
+  const { c, r, sky } = paintedRoom(rng, ['day', 'morning', 'hazy'], 0.7);
   const d = r.depth;
   const windowOnLeft = chance(rng, 0.5);
   const wx = windowOnLeft ? -r.width / 2 + 0.5 : r.width / 2 - 2.3;
@@ -56,15 +101,7 @@ export function livingRoomScene(rng: Rng): string {
   r.painting(rng, sofaX - 0.6, 1.45, 1.2, 0.75);
   r.airConditioner(windowOnLeft ? r.width / 2 - 1.3 : -r.width / 2 + 0.4, 2.3, d);
   const rug = pick(rng, ['#d9cbb2', '#8f4a3a', '#3f5566', '#c7b299', '#6d7a5a']);
-  r.quad(
-    [
-      [sofaX - 1.6, 0.005, d - 3.2],
-      [sofaX + 1.6, 0.005, d - 3.2],
-      [sofaX + 1.6, 0.005, d - 0.9],
-      [sofaX - 1.6, 0.005, d - 0.9],
-    ],
-    rug,
-  );
+  layRug(r, sofaX - 1.6, sofaX + 1.6, d - 3.2, d - 0.9, rug);
   // Sofa against the back wall.
   const fabric = pick(rng, FABRICS);
   const [s0, s1] = [sofaX - 1.2, sofaX + 1.2];
@@ -84,19 +121,7 @@ export function livingRoomScene(rng: Rng): string {
   const lampX = windowOnLeft ? s1 + 0.5 : s0 - 0.7;
   r.box(lampX, lampX + 0.04, 0, 1.5, d - 0.5, d - 0.46, '#2b2b2b');
   r.box(lampX - 0.2, lampX + 0.24, 1.5, 1.8, d - 0.68, d - 0.3, '#efe6d2');
-  const glow = r.p(lampX, 1.6, d - 0.5);
-  c.add(
-    ellipse(
-      glow[0],
-      glow[1],
-      160,
-      130,
-      c.radial([
-        [0, '#fff1c8', 0.5],
-        [1, '#fff1c8', 0],
-      ]),
-    ),
-  );
+  lampGlow(c, r.p(lampX, 1.6, d - 0.5), 160, 130, '#fff1c8', 0.5);
   r.plant(rng, windowOnLeft ? -r.width / 2 + 0.5 : r.width / 2 - 0.6, d - 0.6, 0.9);
   if (chance(rng, 0.6)) {
     // A TV on a low cabinet along the side wall would face the sofa: suggest it with an armchair instead.
@@ -181,11 +206,7 @@ export function kitchenScene(rng: Rng): string {
 }
 
 export function bedroomScene(rng: Rng): string {
-  const c = new Canvas(1600, 1000);
-  const r = new Room(c, rng);
-  const sky = pickSky(rng, ['day', 'morning', 'dusk']);
-  const wall = pick(rng, ROOM_WALLS);
-  r.shell(rng, wall, chance(rng, 0.6) ? 'tiles' : 'wood', backWall(rng, wall));
+  const { c, r, sky } = paintedRoom(rng, ['day', 'morning', 'dusk'], 0.6);
   const d = r.depth;
   const half = r.width / 2;
   const bx = between(rng, -0.6, 0.6);
@@ -216,19 +237,7 @@ export function bedroomScene(rng: Rng): string {
     r.box(nx, nx + 0.5, 0, 0.55, d - 0.55, d - 0.05, pick(rng, ['#6b4a33', '#d9d2c5', '#3b2e25']));
     r.box(nx + 0.15, nx + 0.35, 0.55, 0.8, d - 0.35, d - 0.25, '#c9b89a');
     r.box(nx + 0.07, nx + 0.43, 0.8, 1.05, d - 0.42, d - 0.18, '#f1e6cf');
-    const g = r.p(nx + 0.25, 0.9, d - 0.3);
-    c.add(
-      ellipse(
-        g[0],
-        g[1],
-        110,
-        90,
-        c.radial([
-          [0, '#fff0c2', 0.55],
-          [1, '#fff0c2', 0],
-        ]),
-      ),
-    );
+    lampGlow(c, r.p(nx + 0.25, 0.9, d - 0.3), 110, 90, '#fff0c2', 0.55);
   }
   if (chance(rng, 0.3)) {
     // Mosquito net hung above the bed.
@@ -242,15 +251,7 @@ export function bedroomScene(rng: Rng): string {
   const side = bx < 0 ? half - 0.65 : -half;
   r.box(side, side + 0.65, 0, 2.3, d - 2.8, d - 1.2, wardrobe);
   const rugColour = pick(rng, ['#d9cbb2', '#8f4a3a', '#3f5566', '#c7b299']);
-  r.quad(
-    [
-      [bx - 1.3, 0.005, d - 3.1],
-      [bx + 1.3, 0.005, d - 3.1],
-      [bx + 1.3, 0.005, d - 2.15],
-      [bx - 1.3, 0.005, d - 2.15],
-    ],
-    rugColour,
-  );
+  layRug(r, bx - 1.3, bx + 1.3, d - 3.1, d - 2.15, rugColour);
   finish(c, { ...sky, lightAmount: sky.name === 'dusk' ? 0.1 : 0.04, light: '#ffe6c0' });
   return c.toString();
 }

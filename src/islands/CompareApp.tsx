@@ -117,7 +117,7 @@ export default function CompareApp({
                   <a href={`${propertyPath}${l.id}`}>{l.title}</a>
                   <button
                     type="button"
-                    className="remove"
+                    className="remove pill-button"
                     aria-label={t('compare.removeLabel', { title: l.title })}
                     onClick={() => remove(l.id)}
                   >

@@ -113,7 +113,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
           <>
             <button
               type="button"
-              className="nav prev"
+              className="nav carousel-nav prev"
               aria-label={t('card.previousMedia')}
               onClick={() => void go(index - 1)}
             >
@@ -121,7 +121,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
             </button>
             <button
               type="button"
-              className="nav next"
+              className="nav carousel-nav next"
               aria-label={t('card.nextMedia')}
               onClick={() => void go(index + 1)}
             >
@@ -165,7 +165,7 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
         )}
         <button
           type="button"
-          className="compare-toggle"
+          className="compare-toggle pill-button"
           aria-pressed={compared}
           onClick={() => {
             if (toggleCompare(p.id) === 'full') toast.error(t('compare.full', { max: COMPARE_MAX }));

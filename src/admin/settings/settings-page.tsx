@@ -5,6 +5,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { mutate } from '../lib/mutate.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { AdminsOnly } from '../ui/admins-only.tsx';
+import { SubmitButton } from '../ui/field.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { checkDraft, toDraft, type SettingsDraft } from './draft.ts';
 import { SettingsFields } from './settings-fields.tsx';
@@ -83,9 +84,7 @@ function SettingsForm({
       >
         <SettingsFields draft={draft} errors={errors} set={set} />
         <div className="adm-form-actions">
-          <button type="submit" className="btn btn-green" disabled={saving}>
-            {saving ? 'Enregistrement…' : 'Enregistrer'}
-          </button>
+          <SubmitButton busy={saving} busyLabel="Enregistrement…" label="Enregistrer" />
         </div>
       </form>
     </>

@@ -13,7 +13,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { ROLE_LABELS } from '../lib/labels.ts';
 import { $account } from '../lib/session.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { Field, fieldErrors } from '../ui/field.tsx';
+import { Field, fieldErrors, SelectField, SubmitButton } from '../ui/field.tsx';
 import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
@@ -129,25 +129,17 @@ export function Accounts() {
             />
           )}
         </Field>
-        <Field label="Rôle" required error={errors.role}>
-          {(c) => (
-            <select
-              {...c}
-              value={draft.role}
-              onChange={(e) => setDraft({ ...draft, role: e.target.value as AccountRole })}
-            >
-              {ACCOUNT_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Rôle"
+          options={ACCOUNT_ROLES}
+          labelOf={(r) => ROLE_LABELS[r]}
+          required
+          error={errors.role}
+          value={draft.role}
+          onChange={(role) => setDraft({ ...draft, role })}
+        />
         <div className="adm-span-2">
-          <button type="submit" className="btn btn-green" disabled={saving}>
-            {saving ? 'Création…' : 'Créer le compte'}
-          </button>
+          <SubmitButton busy={saving} busyLabel="Création…" label="Créer le compte" />
         </div>
       </form>
       <ResetPasswordDialog

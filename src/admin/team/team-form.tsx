@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TEAM_ROLES, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
-import { Field, fieldErrors } from '../ui/field.tsx';
+import { Field, fieldErrors, SelectField } from '../ui/field.tsx';
 import { ImagePicker, useImageUpload } from '../ui/image-upload.tsx';
 import { Modal } from '../ui/modal.tsx';
 
@@ -109,20 +109,15 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
             />
           )}
         </Field>
-        <Field label="Rôle" required error={errors.role}>
-          {(c) => (
-            <select
-              {...c}
-              value={draft.role}
-              onChange={(e) => set({ role: e.target.value as typeof draft.role })}
-            >
-              <option value="">Choisir un rôle</option>
-              {TEAM_ROLES.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Rôle"
+          options={TEAM_ROLES}
+          placeholder="Choisir un rôle"
+          required
+          error={errors.role}
+          value={draft.role}
+          onChange={(role) => set({ role })}
+        />
         <Field label="Téléphone" required error={errors.phone}>
           {(c) => (
             <input {...c} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />

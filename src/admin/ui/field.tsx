@@ -49,3 +49,60 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return errors;
 }
+
+interface SelectFieldProps<V extends string> {
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  value: V | '';
+  options: readonly V[];
+  /** The text shown for a value; the value itself when absent. */
+  labelOf?: (value: V) => string;
+  /** An empty first choice, for a draft that has none yet. */
+  placeholder?: string;
+  onChange: (value: V) => void;
+}
+
+/** A labelled dropdown over a closed list of values (the role pickers of the staff and team forms). */
+export function SelectField<V extends string>({
+  label,
+  error,
+  required,
+  value,
+  options,
+  labelOf = (v) => v,
+  placeholder,
+  onChange,
+}: SelectFieldProps<V>) {
+  return (
+    <Field label={label} required={required} error={error}>
+      {(c) => (
+        <select {...c} value={value} onChange={(e) => onChange(e.target.value as V)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((v) => (
+            <option key={v} value={v}>
+              {labelOf(v)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A form's green submit button, which says what it is doing while the request runs. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  label,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+}) {
+  return (
+    <button type="submit" className="btn btn-green" disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, max, not, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   SITE_NEUTRAL_ENTITIES,
   type AuditAction,
@@ -80,6 +80,26 @@ export async function lockedRow<T extends Identified>(
     .where(eq(table.id, id))
     .for('update');
   return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+/**
+ * Row `id` as it was before staff changed it with `patch`, or null when there is none. The row is locked for
+ * the rest of the transaction; an edit by staff makes it the agency's (no longer demo data, so clearing the
+ * demo keeps it) and stamps updatedAt.
+ */
+export async function editRow<T extends Identified>(
+  tx: Db,
+  table: T,
+  id: number,
+  patch: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect'] | null> {
+  const before = await lockedRow(tx, table, id);
+  if (!before) return null;
+  await tx
+    .update(table as PgTable)
+    .set({ ...patch, demo: false, updatedAt: sql`now()` })
+    .where(eq(table.id, id));
+  return before;
 }
 
 export function auditRepository(database: Database) {

@@ -9,7 +9,7 @@ import {
 } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, properties, teamMembers } from '../../db/schema.ts';
-import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { changedFields, editRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
@@ -194,18 +194,11 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
     async update(id: number, input: PropertyInput, actor: Actor): Promise<Property | null> {
       return withReferenceCheck(unknownAgent, () =>
         audit.change(actor, async (tx) => {
-          const before = await lockedRow(tx, properties, id);
+          const before = await editRow(tx, properties, id, {
+            ...stored(input),
+            statusChangedAt: statusChangedAt(input.status),
+          });
           if (!before) return [null, null];
-          await tx
-            .update(properties)
-            // Edited by staff: the listing is the agency's now, and clearing the demo keeps it.
-            .set({
-              ...stored(input),
-              statusChangedAt: statusChangedAt(input.status),
-              demo: false,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(properties.id, id));
           const detail = changedFields(before, input).join(', ') || null;
           return [
             await get(id, tx),
@@ -217,12 +210,11 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
 
     async setStatus(id: number, status: PropertyStatus, actor: Actor): Promise<Property | null> {
       return audit.change(actor, async (tx) => {
-        const before = await lockedRow(tx, properties, id);
+        const before = await editRow(tx, properties, id, {
+          status,
+          statusChangedAt: statusChangedAt(status),
+        });
         if (!before) return [null, null];
-        await tx
-          .update(properties)
-          .set({ status, statusChangedAt: statusChangedAt(status), demo: false, updatedAt: sql`now()` })
-          .where(eq(properties.id, id));
         const detail = transition(before.status, status);
         return [
           await get(id, tx),

@@ -8,7 +8,7 @@ import type {
 } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema.ts';
-import { changedFields, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { changedFields, editRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { iso, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
@@ -118,14 +118,9 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
     /** The audit detail lists the fields that changed. */
     async update(id: number, input: TeamMemberInput, actor: Actor): Promise<TeamMember | null> {
       return audit.change(actor, async (tx) => {
-        const before = await lockedRow(tx, teamMembers, id);
-        if (!before) return [null, null];
         const next = values(input);
-        await tx
-          .update(teamMembers)
-          // Edited by staff: no longer demo data (clearing the demo keeps it).
-          .set({ ...next, demo: false, updatedAt: sql`now()` })
-          .where(eq(teamMembers.id, id));
+        const before = await editRow(tx, teamMembers, id, next);
+        if (!before) return [null, null];
         const detail = changedFields(before, next).join(', ') || null;
         return [
           await get(id, tx),
@@ -136,16 +131,12 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
 
     async toggle(id: number, actor: Actor): Promise<TeamMember | null> {
       return audit.change(actor, async (tx) => {
-        const [row] = await tx
-          .update(teamMembers)
-          .set({ isActive: sql`NOT ${teamMembers.isActive}`, demo: false, updatedAt: sql`now()` })
-          .where(eq(teamMembers.id, id))
-          .returning({ name: teamMembers.name, isActive: teamMembers.isActive });
-        if (!row) return [null, null];
-        const detail = transition(activity(!row.isActive), activity(row.isActive));
+        const before = await editRow(tx, teamMembers, id, { isActive: sql`NOT ${teamMembers.isActive}` });
+        if (!before) return [null, null];
+        const detail = transition(activity(before.isActive), activity(!before.isActive));
         return [
           await get(id, tx),
-          { action: 'status', entity: 'team', entityId: id, label: row.name, detail },
+          { action: 'status', entity: 'team', entityId: id, label: before.name, detail },
         ];
       });
     },
