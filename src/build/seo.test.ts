@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Property } from '../contract/index.ts';
+import { property as catalogueProperty } from './catalogue-fixtures.ts';
 import { agencyJsonLd, communeJsonLd, jsonLdText, listingJsonLd } from './seo.ts';
 
 const agency = {
@@ -17,42 +18,19 @@ const agency = {
   siteUrl: 'https://ndako.cd',
 };
 
-const property: Property = {
+// The catalogue's fixture with what these tests look at: a title that tries to close the script element.
+const property: Property = catalogueProperty({
   id: 7,
   title: 'Villa </script><script>alert(1)</script> à Ngaliema',
   description: 'Belle villa',
-  titleEn: null,
-  descriptionEn: null,
-  titleLn: null,
-  descriptionLn: null,
   price: 2500,
-  currency: 'USD',
   type: 'rent',
-  category: 'villa',
-  bedrooms: 4,
   bathrooms: 3,
   area: 450,
-  address: 'Avenue des Aviateurs 3',
-  state: 'Ngaliema',
   lat: -4.37,
-  long: 15.25,
-  features: [],
-  amenities: [],
-  availableFrom: null,
-  verifiedAt: null,
   media: [{ type: 'image', url: '/media/abc-1600.webp' }],
-  managerId: null,
-  agent: null,
-  status: 'available',
   featured: false,
-  advanceMonths: null,
-  depositMonths: null,
-  commissionMonths: null,
-  viewCount: 0,
-  lastViewedAt: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 const name = (a: string) => `«${a}»`;
 

@@ -61,19 +61,19 @@ export interface CatalogueCore {
  * Days are days since the epoch (UTC).
  */
 export type CardRow = [
-  number,
-  string,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  0 | 1,
-  number,
-  number,
-  number,
+  id: number,
+  title: string,
+  address: string,
+  firstMedia: number,
+  mediaCount: number,
+  bedrooms: number,
+  bathrooms: number,
+  createdDay: number,
+  status: number,
+  featured: 0 | 1,
+  moveInMonths: number,
+  verifiedDay: number,
+  availableDay: number,
 ];
 
 export interface CardShard {

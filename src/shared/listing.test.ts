@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { property } from '../build/catalogue-fixtures.ts';
 import { islandMessages, pageTools } from '../build/page.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, LANGS } from '../i18n/index.ts';
@@ -7,29 +8,19 @@ import { LISTING_MESSAGES, listingView, safeUrl } from './listing.ts';
 const agency = { name: 'Ndako', phone: '+243 81 000 0000', email: 'info@ndako.cd', whatsapp: '243810000000' };
 const siteUrl = 'https://ndako.cd';
 
-const listing: Property = {
+const listing: Property = property({
   id: 42,
   title: 'Villa <b>piscine</b>',
   description: 'Belle villa',
-  titleEn: null,
-  descriptionEn: null,
-  titleLn: null,
-  descriptionLn: null,
   price: 1500,
-  currency: 'USD',
   type: 'rent',
-  category: 'villa',
   bedrooms: 1,
-  bathrooms: null,
   area: 1250,
-  address: 'Avenue des Aviateurs 3',
   state: 'Gombe',
   lat: -4.3,
   long: 15.3,
   features: ['Piscine'],
   amenities: ['generator', 'pool'],
-  availableFrom: null,
-  verifiedAt: null,
   media: [
     {
       type: 'image',
@@ -56,14 +47,7 @@ const listing: Property = {
   },
   status: 'hot',
   featured: false,
-  advanceMonths: null,
-  depositMonths: null,
-  commissionMonths: null,
-  viewCount: 0,
-  lastViewedAt: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: '2026-11-12T09:30:00.000Z' };
 
