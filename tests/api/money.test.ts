@@ -118,6 +118,23 @@ describe('the months a rental asks to move in', () => {
     });
   });
 
+  it('are cleared when a PUT leaves them out, so a rental can become a sale', async () => {
+    const rental = await createProperty(t, { type: 'rent', ...terms });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${rental.id}`,
+      headers: t.auth,
+      payload: propertyInput({ type: 'sale' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Property>()).toMatchObject({
+      type: 'sale',
+      advanceMonths: null,
+      depositMonths: null,
+      commissionMonths: null,
+    });
+  });
+
   it('refuse bad values and sales with the contract message, storing nothing', async () => {
     const count = await countProperties(t);
     const rental = await createProperty(t, { type: 'rent', ...terms });

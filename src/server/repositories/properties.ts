@@ -77,6 +77,10 @@ const stored = (input: PropertyInput) => ({
   descriptionEn: input.descriptionEn ?? null,
   titleLn: input.titleLn ?? null,
   descriptionLn: input.descriptionLn ?? null,
+  // And move-in terms: a rental made a sale without them must not keep its old ones (a sale carries none).
+  advanceMonths: input.advanceMonths ?? null,
+  depositMonths: input.depositMonths ?? null,
+  commissionMonths: input.commissionMonths ?? null,
 });
 
 const unknownAgent = "L'agent choisi n'existe pas";
