@@ -152,7 +152,7 @@ export default function CatalogueApp({
   return (
     <div className="catalogue">
       <Filters query={query} communes={communes} t={t} rates={rates} onChange={update} />
-      <div className="toolbar" ref={results}>
+      <div className="toolbar catalogue-toolbar" ref={results}>
         <p className="count" aria-live="polite">
           {failed ? '' : !filtered ? t('catalogue.loading') : pluralText(t, lang, 'catalogue.count', total)}
         </p>
