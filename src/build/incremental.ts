@@ -126,8 +126,7 @@ export function reusedListings(): Promise<Set<number>> {
     // The previous build's state stays (a failed build leaves it online); older ones go.
     const keep = [out, previous].filter((b) => b !== null).map((b) => basename(b));
     for (const name of await readdir(stateDir(e)))
-      if (!keep.some((b) => name === `${b}.json` || name === `${b}.hashes.json`))
-        await rm(join(stateDir(e), name), { force: true });
+      if (!keep.some((b) => name.startsWith(`${b}.`))) await rm(join(stateDir(e), name), { force: true });
     const state: BuildState = {
       v: VERSION,
       shared,
@@ -150,40 +149,50 @@ export function listingOf(root: string, file: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-const hashesFile = (e: Env, build: string) => stateFile(e, build).replace(/\.json$/, '.hashes.json');
+/** A record kept beside a build's state: what its steps learnt of each page, for the next build to reuse. */
+const recordFile = (e: Env, build: string, kind: string) =>
+  stateFile(e, build).replace(/\.json$/, `.${kind}.json`);
+
+/**
+ * The `kind` record of the build this one reuses pages from, with this build's state; null for a full
+ * build, or when the record is missing (the reused pages are then read like the others).
+ */
+export async function previousRecord<T>(
+  root: string,
+  kind: string,
+): Promise<{ state: BuildState; record: T } | null> {
+  const e = env();
+  const state = await readState(e, root);
+  if (!state?.previous) return null;
+  return readFile(recordFile(e, state.previous, kind), 'utf8').then(
+    (text) => ({ state, record: JSON.parse(text) as T }),
+    () => null,
+  );
+}
+
+/** Writes this build's `kind` record (a build without a state, such as the bench's re-timing, keeps none). */
+export async function writeRecord(root: string, kind: string, record: unknown): Promise<void> {
+  const e = env();
+  if (await readState(e, root)) await writeFile(recordFile(e, root, kind), JSON.stringify(record));
+}
+
 type PageHashes = Record<string, string[]>;
 
 /** The inline-script hashes of the reused pages, from the build online's record (site-manifest.ts). */
 export async function reusedPageHashes(root: string): Promise<{ files: Set<string>; hashes: string[] }> {
-  const e = env();
-  const state = await readState(e, root);
-  const before: PageHashes | null = state?.previous
-    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
-        (text) => JSON.parse(text) as PageHashes,
-        () => null,
-      )
-    : null;
-  // Without the record the reused pages are read like the others.
-  if (!state || !before) return { files: new Set(), hashes: [] };
+  const before = await previousRecord<PageHashes>(root, 'hashes');
+  if (!before) return { files: new Set(), hashes: [] };
   const files = new Set([...reusedFiles].filter((f) => f.endsWith('.html')));
-  return { files, hashes: state.reused.flatMap((id) => before[id] ?? []) };
+  return { files, hashes: before.state.reused.flatMap((id) => before.record[id] ?? []) };
 }
 
 /** Records each listing's inline-script hashes (the reused ones' from the build online's record). */
 export async function recordPageHashes(root: string, read: Map<number, string[]>): Promise<void> {
-  const e = env();
-  const state = await readState(e, root);
-  if (!state) return;
-  const before: PageHashes = state.previous
-    ? await readFile(hashesFile(e, state.previous), 'utf8').then(
-        (text) => JSON.parse(text) as PageHashes,
-        () => ({}),
-      )
-    : {};
+  const before = await previousRecord<PageHashes>(root, 'hashes');
   const record: PageHashes = {};
-  for (const id of state.reused) record[id] = before[id] ?? [];
+  for (const id of before?.state.reused ?? []) record[id] = before?.record[id] ?? [];
   for (const [id, hashes] of read) record[id] = [...new Set(hashes)].sort();
-  await writeFile(hashesFile(e, root), JSON.stringify(record));
+  await writeRecord(root, 'hashes', record);
 }
 
 /** At the build's end, first: the unchanged listings' pages hard-linked from the build online. */

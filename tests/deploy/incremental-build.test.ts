@@ -124,6 +124,10 @@ describe('incremental build after an edit', () => {
       if ((await stat(join(incremental, f))).ino === (await stat(join(before, f))).ino) linked++;
     expect(linked).toBeGreaterThan(0);
     expect(await readFile(join(incremental, page!), 'utf8')).toContain('rénovée');
+    // The content search's index took the reused pages' parts from the first build's record, unread.
+    const recorded = Number(/(\d+) listing pages not read again/.exec(log)?.[1]);
+    expect(recorded).toBeGreaterThanOrEqual(3 * (8 - rendered) - 3);
+    expect(recorded).toBeGreaterThan(0);
   });
 
   it('writes the same files as a full build, byte for byte', async () => {
