@@ -36,6 +36,26 @@ describe('the public site beside the API', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('keeps the content search index files named by their content, and revalidates the ones that name them', async () => {
+    const index = join(t.env.SITE_DIR, 'pagefind');
+    const files = {
+      'index/fr_1a2b3c4.pf_index': 'immutable',
+      'fragment/en_0f9e8d7.pf_fragment': 'immutable',
+      'filter/ln_abcdef1.pf_filter': 'immutable',
+      'pagefind.fr_d13d5544fb.pf_meta': 'immutable',
+      'pagefind-entry.json': 'no-cache',
+      'pagefind.js': 'no-cache',
+      'wasm.fr.pagefind': 'no-cache',
+    };
+    for (const [name, expected] of Object.entries(files)) {
+      await mkdir(join(index, name, '..'), { recursive: true });
+      await writeFile(join(index, name), 'x');
+      const res = await t.app.inject(`/pagefind/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['cache-control'], name).toContain(expected);
+    }
+  });
+
   it('answers unknown pages with the 404 page of their language, and unknown API routes with JSON', async () => {
     const fr = await t.app.inject('/nulle-part');
     expect(fr.statusCode).toBe(404);

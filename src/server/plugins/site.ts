@@ -21,9 +21,17 @@ const preparing = (
  * SITE_DIR itself, never its resolved target: SITE_DIR is a link the publisher swaps to each new build
  * (services/site-folder.ts), so a new site appears on the next request, without a restart.
  */
-/** Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated. */
+/**
+ * Files named by their content never change: what Astro puts under /_astro, and the content search's
+ * index chunks, fragments, filters and metadata (`/pagefind/index/fr_1a2b3c4.pf_index`,
+ * `/pagefind/pagefind.fr_1a2b3c4d5e.pf_meta`): a visitor who searches again, or after a publish that left a
+ * chunk unchanged, asks nothing again. Pages, `pagefind.js`, `pagefind-entry.json` (which names the current
+ * chunks) and the WebAssembly (named by language only) are revalidated.
+ */
+const IMMUTABLE =
+  /\/_astro\/|\/pagefind\/(?:(?:index|fragment|filter)\/|pagefind\.)[a-z-]+_[0-9a-f]{7,}\.pf_\w+$/;
 export const siteCacheControl = (path: string) =>
-  path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  IMMUTABLE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 export default fp<{ siteDir: string }>(async function site(app: FastifyInstance, { siteDir: dir }) {
   const siteDir = resolve(dir);
