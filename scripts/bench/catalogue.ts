@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   launchChromium,
-  PHONE,
   phonePage,
   trackTransfers,
   waitFor,
@@ -75,11 +74,8 @@ export async function filterTimes(base: string, rounds: number): Promise<number[
 export async function firstView(base: string) {
   const browser = await launchChromium();
   try {
-    // The service worker blocked: once it controls the page, the page's requests go through it and the
-    // page's own trace shows them as 0 bytes; blocked, every byte the page asks for is counted.
-    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    // The service worker blocked (phonePage): every byte the page asks for is counted.
+    const { context, page, cdp } = await phonePage(browser);
     const transfers = await trackTransfers(cdp);
     await page.goto(`${base}/properties/`, { waitUntil: 'commit' });
     await catalogueReady(page);
