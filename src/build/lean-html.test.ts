@@ -1,40 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leanHtml } from './lean-html.ts';
-
-const icon = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 12h18"/><text>icône</text></svg>';
-
-/** A page shaped like a listing's searchable part: what Pagefind reads, and much it does not. */
-const page = (
-  lang: string,
-  n: number,
-) => `<!doctype html><html lang="${lang}"><head><title>Villa ${n} — Gombe</title></head><body>
-<main id="main" tabindex="-1" data-pagefind-body>
-  <!-- a comment -->
-  <article class="section property" data-property="${n}">
-    <span hidden data-pagefind-meta="commune:Gombe"></span>
-    <span hidden data-pagefind-meta="image:/media/photo-${n}-480.webp"></span>
-    <span hidden data-pagefind-filter="type:rent"></span>
-    <p data-pagefind-ignore><a class="back" href="/properties/" data-back>← Retour</a></p>
-    <div class="gallery"><img src="/media/photo-${n}-800.webp" srcset="/media/photo-${n}-480.webp 480w, /media/photo-${n}-800.webp 800w" sizes="100vw" alt="Salon de la villa ${n}" loading="eager" width="800" height="600">${icon}</div>
-    <h1 id="titre" class="title">Villa ${n} avec piscine &amp; forage</h1>
-    <p class="price"><span data-slot="price" data-pagefind-meta="price">${n},500 USD/mois</span></p>
-    <h2 id="description">Description</h2>
-    <p style="color: red">Une villa   de ${n} chambres, groupe électrogène, <strong>meublée</strong> à   Gombe.</p>
-    <ul class="amenities"><li>${icon}Forage</li><li>${icon}Gardien</li></ul>
-    <aside class="side" data-pagefind-ignore="all">
-      <div><aside>nested aside</aside><p>Contacter l'agent sur WhatsApp</p></div>
-      <img src="/media/agent.webp" alt="Agent" data-pagefind-ignore="all">
-    </aside>
-    <img src="/media/hidden.webp" alt="not indexed" data-pagefind-ignore="all">
-    <p>Après le panneau : quartier Socimat</p>
-    <script type="module">const a = "<p>not text</p>";</script>
-    <style>.x > .y { color: red }</style>
-  </article>
-</main></body></html>`;
+import { filesOf, searchablePage as page } from './search-index-fixtures.ts';
 
 describe('leanHtml', () => {
   it('keeps the text and the attributes Pagefind reads, and drops the rest', () => {
@@ -83,14 +53,7 @@ describe('Pagefind indexes the lean page as it indexes the whole one', () => {
       for (const n of [1, 2, 3])
         await index!.addHTMLFile({ url: `/${lang}/property/${n}/`, content: transform(page(lang, n)) });
     await index!.writeFiles({ outputPath: dir });
-    const files = new Map<string, Buffer>();
-    const walk = async (d: string): Promise<void> => {
-      for (const e of await readdir(d, { withFileTypes: true }))
-        if (e.isDirectory()) await walk(join(d, e.name));
-        else files.set(relative(dir, join(d, e.name)), await readFile(join(d, e.name)));
-    };
-    await walk(dir);
-    return files;
+    return filesOf(dir);
   }
 
   it('writes the same files, byte for byte', async () => {

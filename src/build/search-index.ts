@@ -1,9 +1,9 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import * as pagefind from 'pagefind';
 import { listingOf, previousRecord, reusedFiles, writeRecord } from './incremental.ts';
 import { leanHtml } from './lean-html.ts';
+import { indexByLanguage } from './search-index-languages.ts';
 import { brotliCopies, minifyScript } from './search-index-brotli.ts';
 import { filesUnder } from './walk.ts';
 
@@ -23,19 +23,12 @@ export async function writeSearchIndex(
   outputPath = join(root, SEARCH_INDEX_DIR),
 ): Promise<{ pages: number; recorded: number; seconds: number }> {
   const started = performance.now();
-  try {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    const { pages, recorded } = await addSearchablePages(index, root);
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-    await removeDefaultUi(outputPath);
-    await minifyScript(outputPath);
-    await brotliCopies(outputPath);
-    return { pages, recorded, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await pagefind.close();
-  }
+  const { byLanguage, pages, recorded } = await searchablePages(root);
+  await indexByLanguage(byLanguage, outputPath);
+  await removeDefaultUi(outputPath);
+  await minifyScript(outputPath);
+  await brotliCopies(outputPath);
+  return { pages, recorded, seconds: (performance.now() - started) / 1000 };
 }
 
 /** The part of a page Pagefind reads: its language and its `data-pagefind-body` element (a `<main>`). */
@@ -50,6 +43,7 @@ export function searchablePart(html: string): string | null {
   return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${html.slice(start, end + 7)}</body></html>`;
 }
 
+/** Pages read at once. */
 const IN_FLIGHT = 64;
 /**
  * The build record (incremental.ts) of each listing page's lean searchable part, by path in the site; ''
@@ -59,17 +53,19 @@ const RECORD = 'search';
 type SearchParts = Record<string, string>;
 
 /**
- * Gives Pagefind the searchable pages only, each cut down to what it indexes. Pagefind's own walk parses
+ * The searchable pages only, by language, each cut down to what Pagefind indexes. Pagefind's own walk parses
  * every page of the site whole (30,000 pages and 1.4 GB at 10,000 listings); a page without
  * `data-pagefind-body` is not indexed anyway, a listing page's body is under half of its bytes, and of
- * that body Pagefind reads a tenth (lean-html.ts): 42 MB became 2.9 MB for the 1,248 searchable pages of
- * the 500-listing demo, the same index. The listing pages an incremental build reused are not read again:
- * their lean parts come from the record of the build they were taken from.
+ * that body Pagefind reads a tenth (lean-html.ts): 848 MB became 56 MB for the 24,615 searchable pages of
+ * the 10,000-listing demo, the same index. The listing pages an incremental build reused are not read again:
+ * their lean parts come from the record of the build they were taken from. Pages are in the order of their
+ * paths: the index is then the same, byte for byte, whichever build wrote them (decision 0033).
  */
-async function addSearchablePages(
-  index: pagefind.PagefindIndex,
-  root: string,
-): Promise<{ pages: number; recorded: number }> {
+async function searchablePages(root: string): Promise<{
+  byLanguage: Map<string, { url: string; content: string }[]>;
+  pages: number;
+  recorded: number;
+}> {
   const files: string[] = [];
   for await (const file of filesUnder(root, /\.html$/)) files.push(file);
   files.sort();
@@ -85,28 +81,24 @@ async function addSearchablePages(
     const part = searchablePart(await readFile(file, 'utf8'));
     return part === null ? null : leanHtml(part);
   };
+  const byLanguage = new Map<string, { url: string; content: string }[]>();
   let pages = 0;
-  const errors: string[] = [];
-  // Read ahead several at a time, and handed to Pagefind in the order of their paths: the index is then the
-  // same, byte for byte, whichever build wrote the pages (decision 0033). Pagefind's service takes its
-  // requests one after another in the order they were sent, so a batch is sent without waiting for each
-  // answer (the round trips cost a third of the step at 10,000 listings; decision 0037).
   for (let i = 0; i < files.length; i += IN_FLIGHT) {
     const batch = files.slice(i, i + IN_FLIGHT).map((file) => ({ file, path: relative(root, file) }));
     const contents = await Promise.all(batch.map(({ file, path }) => leanPart(file, path)));
-    const sent: Promise<{ errors: string[] }>[] = [];
     for (const [j, content] of contents.entries()) {
       const { file, path } = batch[j]!;
       if (listingOf(root, file) !== null) record[path] = content ?? '';
       if (content === null) continue;
-      sent.push(index.addHTMLFile({ url: `/${path.replace(/index\.html$/, '')}`, content }));
+      const lang = /<html lang="([^"]+)"/.exec(content)?.[1] ?? 'unknown';
+      const list = byLanguage.get(lang) ?? [];
+      list.push({ url: `/${path.replace(/index\.html$/, '')}`, content });
+      byLanguage.set(lang, list);
       pages += 1;
     }
-    for (const added of await Promise.all(sent)) errors.push(...added.errors);
   }
-  if (errors.length) throw new Error(`Pagefind: ${errors.slice(0, 5).join('; ')}`);
   await writeRecord(root, RECORD, record);
-  return { pages, recorded };
+  return { byLanguage, pages, recorded };
 }
 
 /**
