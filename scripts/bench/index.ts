@@ -27,6 +27,7 @@ import {
 import { ROOT } from './lib/server.ts';
 import { measure as lighthouse } from './lighthouse.ts';
 import { measure as listingBytes } from './listing-bytes.ts';
+import { measure as mainThread } from './main-thread.ts';
 import { measure as pagefind } from './pagefind.ts';
 import { measure as load } from './load.ts';
 import { measure as publish } from './publish.ts';
@@ -36,6 +37,7 @@ import { measure as session } from './session.ts';
 /** In the order they run: page measures on the 500-listing demo first, writes and load (which add data) last. */
 const MEASURES: Measure[] = [
   lighthouse,
+  mainThread,
   listingBytes,
   session,
   javascript,
