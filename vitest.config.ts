@@ -10,6 +10,9 @@ const api = { NODE_ENV: 'test', SCRYPT_LOG2_N: '10' };
 
 export default defineConfig({
   test: {
+    // Two files at a time (Vitest's default is cores − 1: one here). Most of a file's time is its own start:
+    // a worker, the app's modules, a database copied from the template, an admin logged in (decision 0038).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

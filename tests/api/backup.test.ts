@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../src/contract/index.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/demo/index.ts';
 import { parseEnv } from '../../src/env.ts';
@@ -19,7 +19,7 @@ import {
   verifyArchive,
   type BackupResult,
 } from '../../src/server/services/backup.ts';
-import { buildTestApp, openTestDatabase, testEnv, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, openTestDatabase, openTestPglite, testEnv, type TestApp } from '../helpers/app.ts';
 import { createMessage, createProperty, propertyInput } from '../helpers/fixtures.ts';
 import { makeImage, uploadForm } from '../helpers/media.ts';
 import { writeSite } from '../helpers/site-builder.ts';
@@ -116,7 +116,7 @@ describe('backup and restore', () => {
     await writeFile(damaged, bytes);
     await copyFile(`${backup.file}.sha256`, `${damaged}.sha256`);
     await expect(verifyArchive(damaged)).rejects.toThrow(/Checksum mismatch/);
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openTestPglite();
     const mediaDir = join(scratch, 'damaged-media');
     await expect(restoreBackup({ file: damaged, database, mediaDir })).rejects.toThrow(/Checksum mismatch/);
     expect(await dumpRepository(database).rowCount()).toBe(0);
@@ -179,7 +179,7 @@ describe('backup and restore', () => {
   });
 
   it('restores into the other kind of database too (PGlite)', async () => {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openTestPglite();
     try {
       await restoreBackup({ file: backup.file, database, mediaDir: join(scratch, 'pglite-media') });
       expect((await dumpRepository(database).dump()).tables.map((table) => table.lines)).toEqual(exact);

@@ -6,12 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { mediaPhoto } from '../../src/build/share-images.ts';
-import { openDatabase } from '../../src/db/client.ts';
 import { media, properties } from '../../src/db/schema.ts';
 import { s3MediaStore } from '../../src/media/s3-store.ts';
 import { backupMedia, createBackup, restoreBackup } from '../../src/server/services/backup.ts';
 import { seedDemo } from '../../src/demo/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, openTestPglite, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError } from '../helpers/fixtures.ts';
 import {
   jpegClaiming,
@@ -201,7 +200,7 @@ describe('with MEDIA_PUBLIC_BASE on another origin', () => {
 describe('backups with the media in a bucket', () => {
   it('archive every object, and a restore writes them into an empty bucket', async () => {
     const scratch = await mkdtemp(join(tmpdir(), 'ndako-s3-backup-'));
-    const target = await openDatabase({ kind: 'pglite' });
+    const target = await openTestPglite();
     try {
       const names = (await objects()).map((k) => k.slice('media/'.length));
       expect(names.length).toBeGreaterThan(0);

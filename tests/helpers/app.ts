@@ -12,7 +12,7 @@ import { writeSite } from './site-builder.ts';
 import { openTestDatabase } from './test-database.ts';
 
 // Each file's database is a copy of the run's migrated template (test-database.ts, global-setup.ts).
-export { openTestDatabase, TEST_DB } from './test-database.ts';
+export { openTestDatabase, openTestPglite, TEST_DB } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -8,7 +8,7 @@ import { testPostgres } from './postgres-server.ts';
 
 // Once per run and project, before any test file: the database every API test file starts from, migrated
 // once. Files then copy it (a few hundred ms) instead of migrating their own (seconds each):
-// - pglite: a migrated in-memory PGlite dumped with dumpDataDir; files load it with loadDataDir;
+// - pglite (both projects): a migrated in-memory PGlite dumped with dumpDataDir; files load it with loadDataDir;
 // - postgres: a migrated template database; files run CREATE DATABASE … TEMPLATE it.
 
 declare module 'vitest' {
@@ -23,7 +23,18 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  return project.name === 'postgres' ? postgresTemplate(project) : pgliteTemplate(project);
+  // The PostgreSQL project gets the PGlite template too: its suites open an empty PGlite here and there (a
+  // backup restored into the other kind of database), a copy instead of a migration each (decision 0038).
+  const pglite = await pgliteTemplate(project);
+  if (project.name !== 'postgres') return pglite;
+  const postgres = await postgresTemplate(project).catch(async (error: unknown) => {
+    await pglite();
+    throw error;
+  });
+  return async () => {
+    await postgres();
+    await pglite();
+  };
 }
 
 async function pgliteTemplate(project: TestProject) {

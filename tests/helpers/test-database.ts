@@ -17,11 +17,16 @@ function pgliteTemplate(): Promise<Blob | undefined> {
   return pgliteArchive;
 }
 
+/** An empty, migrated in-memory PGlite, whichever the project's database: a copy of the template. */
+export async function openTestPglite(): Promise<Database> {
+  const loadDataDir = await pgliteTemplate();
+  return openDatabase({ kind: 'pglite', ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
 /** An in-memory PGlite, or a new database on the PostgreSQL server, migrated; `drop` deletes it. */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const loadDataDir = await pgliteTemplate();
-    const database = await openDatabase({ kind: 'pglite', ...(loadDataDir ? { loadDataDir } : {}) });
+    const database = await openTestPglite();
     return { database, drop: () => database.close() };
   }
   const adminUrl = inject('postgresUrl') ?? process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
