@@ -4,14 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  launchChromium,
-  phonePage,
-  trackTransfers,
-  waitFor,
-  weigh,
-  type Page,
-} from './lib/browser.ts';
+import { launchChromium, phonePage, trackTransfers, waitFor, weigh, type Page } from './lib/browser.ts';
 import { byType, requestTable, TARGET_BYTES } from './listing-bytes.ts';
 import type { Context } from './lib/context.ts';
 import { kb, median, met, ms, runAlone, type Measure } from './lib/report.ts';
