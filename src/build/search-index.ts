@@ -4,6 +4,7 @@ import type { AstroIntegration } from 'astro';
 import { listingOf, previousRecord, reusedFiles, writeRecord } from './incremental.ts';
 import { leanHtml } from './lean-html.ts';
 import { indexByLanguage } from './search-index-languages.ts';
+import type { LanguageJob } from './search-index-worker.ts';
 import { brotliCopies, minifyScript } from './search-index-brotli.ts';
 import { filesUnder } from './walk.ts';
 
@@ -62,7 +63,7 @@ type SearchParts = Record<string, string>;
  * paths: the index is then the same, byte for byte, whichever build wrote them (decision 0033).
  */
 async function searchablePages(root: string): Promise<{
-  byLanguage: Map<string, { url: string; content: string }[]>;
+  byLanguage: Map<string, LanguageJob['pages']>;
   pages: number;
   recorded: number;
 }> {
@@ -81,7 +82,7 @@ async function searchablePages(root: string): Promise<{
     const part = searchablePart(await readFile(file, 'utf8'));
     return part === null ? null : leanHtml(part);
   };
-  const byLanguage = new Map<string, { url: string; content: string }[]>();
+  const byLanguage = new Map<string, LanguageJob['pages']>();
   let pages = 0;
   for (let i = 0; i < files.length; i += IN_FLIGHT) {
     const batch = files.slice(i, i + IN_FLIGHT).map((file) => ({ file, path: relative(root, file) }));
