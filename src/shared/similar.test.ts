@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { similarIds, similarIndex, similarity, type Comparable } from './similar.ts';
 
@@ -74,5 +75,33 @@ describe('similarIds', () => {
     );
     const index = similarIndex(all, rates);
     for (const l of all) expect(index.get(l.id)).toEqual(similarIds(l, all, rates));
+  });
+});
+
+describe('similarIndex', () => {
+  const communes = ['Gombe', 'Limete', 'Lemba', 'Ngaliema'] as const;
+  const statuses = ['available', 'hot', 'sold', 'unavailable'] as const;
+  const listing = fc.record({
+    type: fc.constantFrom('rent', 'sale'),
+    category: fc.constantFrom('apartment', 'house'),
+    state: fc.constantFrom(...communes),
+    // Few distinct prices, so scores tie often and the order among equals is checked too.
+    price: fc.oneof(
+      fc.constantFrom(0, 500, 700, 750, 1000, 1500, 1501, 2_800_000),
+      fc.integer({ min: 1, max: 5000 }),
+    ),
+    currency: fc.constantFrom('USD', 'CDF', 'EUR'),
+    status: fc.constantFrom(...statuses),
+  });
+
+  it('answers as similarIds does for each listing (random builds)', () => {
+    fc.assert(
+      fc.property(fc.array(listing, { maxLength: 80 }), fc.integer({ min: 1, max: 6 }), (drawn, count) => {
+        const all = drawn.map((l, i) => ({ ...l, id: i + 1 }) as Comparable);
+        const index = similarIndex(all, rates, count);
+        for (const l of all) expect(index.get(l.id)).toEqual(similarIds(l, all, rates, count));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -99,25 +99,68 @@ export function similarIds(
 }
 
 /**
- * Every listing's similar ids at once, for a build: candidates are grouped by type and category first, so
- * 10,000 listings cost about a thousand comparisons each rather than ten thousand.
+ * Every listing's similar ids at once, for a build: the same answers as `similarIds` for each listing, without
+ * scoring every pair. A candidate in the listing's commune scores at least 2 and one elsewhere at most 1, so
+ * when the commune alone offers `count` candidates the others cannot enter; otherwise only the candidates of
+ * other communes within the price band can (their score is 0 outside it), found by a binary search over the
+ * group's prices. The candidates kept are then ranked by `best`, with the same scores as one by one. At 10,000
+ * listings this took 6 s of a publish's plan when every listing was scored against its whole group.
  */
 export function similarIndex(
   listings: readonly Comparable[],
   rates: Rates,
   count = SIMILAR_COUNT,
 ): Map<number, number[]> {
-  const groups = new Map<string, Comparable[]>();
+  const prices = new Map(listings.map((l) => [l, toUsd(l.price, l.currency, rates)]));
+  const usd = (l: Comparable) => prices.get(l) ?? toUsd(l.price, l.currency, rates);
+  const groups = new Map<string, { byCommune: Map<Commune, Comparable[]>; byPrice: Comparable[] }>();
   for (const l of listings) {
     if (!isOnTheMarket(l.status)) continue;
     const key = `${l.type}/${l.category}`;
-    const group = groups.get(key);
-    if (group) group.push(l);
-    else groups.set(key, [l]);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { byCommune: new Map(), byPrice: [] }));
+    const commune = group.byCommune.get(l.state);
+    if (commune) commune.push(l);
+    else group.byCommune.set(l.state, [l]);
+    // Only a positive price can be within another listing's band (a missing one scores 0 there).
+    if (usd(l) > 0) group.byPrice.push(l);
   }
-  const prices = new Map(listings.map((l) => [l, toUsd(l.price, l.currency, rates)]));
-  const usd = (l: Comparable) => prices.get(l) ?? toUsd(l.price, l.currency, rates);
+  for (const group of groups.values()) group.byPrice.sort((x, y) => usd(x) - usd(y));
   return new Map(
-    listings.map((l) => [l.id, best(l, groups.get(`${l.type}/${l.category}`) ?? [], usd, count)]),
+    listings.map((l) => {
+      const group = groups.get(`${l.type}/${l.category}`);
+      if (!group) return [l.id, []];
+      const local = group.byCommune.get(l.state) ?? [];
+      const others = local.filter((c) => c.id !== l.id).length;
+      const candidates =
+        others >= count ? local : [...local, ...withinBand(group.byPrice, usd(l), usd, l.state)];
+      return [l.id, best(l, candidates, usd, count)];
+    }),
   );
+}
+
+/**
+ * The listings of another commune whose price may be within the band of `a` (sorted by price; the bounds are
+ * widened a little, `best` scores each exactly and drops any outside).
+ */
+function withinBand(
+  byPrice: readonly Comparable[],
+  a: number,
+  usd: (c: Comparable) => number,
+  commune: Commune,
+): Comparable[] {
+  if (!(a > 0)) return [];
+  const low = (a / PRICE_BAND) * (1 - 1e-9);
+  const high = a * PRICE_BAND * (1 + 1e-9);
+  let lo = 0;
+  let hi = byPrice.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (usd(byPrice[mid]!) < low) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: Comparable[] = [];
+  for (let i = lo; i < byPrice.length && usd(byPrice[i]!) <= high; i++)
+    if (byPrice[i]!.state !== commune) found.push(byPrice[i]!);
+  return found;
 }
