@@ -23,7 +23,7 @@ import { linkOrCopy } from './walk.ts';
  * fingerprint: the build is then a full one.
  */
 
-const VERSION = 1;
+const VERSION = 2;
 /** What the pages are built from besides the data: any change here makes a full build. */
 const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 /** What a listing carries that no page shows: a visit must not make its page "changed". */
@@ -75,9 +75,16 @@ const shown = (p: Property) => {
   return copy;
 };
 
-/** A listing page's fingerprint: what every page shares, the listing, and the listings it shows. */
-export const pageFingerprint = (shared: string, p: Property, similar: readonly Property[]) =>
-  digest([shared, shown(p), similar.map(shown)]);
+/**
+ * A listing page's fingerprint: what every page shares, the listing, and the listings it shows, each listing
+ * digested once (`listing`) rather than once per page that shows it.
+ */
+const pageFingerprint = (
+  shared: string,
+  listing: (p: Property) => string,
+  p: Property,
+  similar: readonly Property[],
+) => digest([shared, listing(p), similar.map(listing)]);
 
 const stateDir = (e: Env) => join(e.BUILD_CACHE_DIR ?? join(e.DATA_DIR, 'cache'), 'builds');
 const stateFile = (e: Env, build: string) => join(stateDir(e), `${basename(resolve(build))}.json`);
@@ -109,8 +116,14 @@ export function reusedListings(): Promise<Set<number>> {
       // Pages say "available now" and offer visit dates from today.
       day: new Date().toISOString().slice(0, 10),
     });
+    const digests = new Map<Property, string>();
+    const listing = (p: Property) => {
+      let known = digests.get(p);
+      if (known === undefined) digests.set(p, (known = digest(shown(p))));
+      return known;
+    };
     const pages: Record<string, string> = {};
-    for (const p of all) pages[p.id] = pageFingerprint(shared, p, await similarListings(p.id));
+    for (const p of all) pages[p.id] = pageFingerprint(shared, listing, p, await similarListings(p.id));
     const previous = e.BUILD_PREVIOUS_DIR ? resolve(e.BUILD_PREVIOUS_DIR) : null;
     const before = previous ? await readState(e, previous) : null;
     const reuse = new Set<number>();
