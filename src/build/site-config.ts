@@ -22,8 +22,15 @@ export const agencySettings = (): AgencySettings =>
  * The agency's public details as pages use them: the settings staff edit in /admin/settings (issue 16),
  * never literals in components.
  */
-export function agency() {
-  const s = agencySettings();
+export function agency(): Agency {
+  // In a build the settings are fixed for its whole run: worked out once, not for each of 30,000 pages.
+  if (typeof __NDAKO_AGENCY__ !== 'undefined') return (built ??= agencyOf(__NDAKO_AGENCY__));
+  return agencyOf(agencySettings());
+}
+let built: Agency | undefined;
+type Agency = ReturnType<typeof agencyOf>;
+
+function agencyOf(s: AgencySettings) {
   return {
     name: s.name,
     /** The uploaded logo (/media/…), or null for the site's own mark. */

@@ -21,21 +21,36 @@ export function isRecentCheck(verifiedAt: string | null | undefined, now: Date):
   return age > -DAY_MS && age < VERIFICATION_DAYS * DAY_MS;
 }
 
+/**
+ * Date formatters are made on first use and kept: creating one costs ICU's set-up, too much to repeat for
+ * every card of a 30,000-page build, and none is made where a page loads without formatting a date (the
+ * catalogue).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+let isoDayFormat: Intl.DateTimeFormat | undefined;
+
 /** "24 novembre 2026", "24 November 2026"; Lingala writes the months in French, as Kinois do. */
 export function formatDay(iso: string, lang: Lang): string {
   // A bare YYYY-MM-DD is a calendar day: read it at noon UTC so no time zone moves it to another day.
   const at = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso;
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: TIME_ZONE,
-  }).format(new Date(at));
+  const locale = lang === 'en' ? 'en-GB' : 'fr-FR';
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(at));
 }
 
 /** Today in Kinshasa as YYYY-MM-DD. */
 export function kinshasaToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
+  isoDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+  return isoDayFormat.format(now);
 }
 
 /** "Disponible dès le {date}" for a day still to come, "Disponible maintenant" once it has come. */
