@@ -6,6 +6,7 @@ import { agencySettingsAtBuild } from './src/build/agency-settings.ts';
 import { incrementalBuild } from './src/build/incremental.ts';
 import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
+import { pagePass } from './src/build/page-pass.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { searchIndex } from './src/build/search-index.ts';
@@ -27,6 +28,9 @@ export default defineConfig({
     agencySettingsAtBuild(),
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
+    // Each page, as rendered, is compressed and read for the manifest and the search index by a worker
+    // thread beside the rendering (src/middleware.ts hands the pages over; decision 0042).
+    pagePass(),
     // At the end, first: the unchanged listings' pages from the build online (decision 0033).
     incrementalBuild(),
     // Drawn from the start of the build, beside the rendering; linked into the site at the end.

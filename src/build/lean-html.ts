@@ -124,3 +124,21 @@ export function leanHtml(html: string): string {
   }
   return out.join('').replace(/\s{2,}/g, ' ');
 }
+
+/** The part of a page Pagefind reads: its language and its `data-pagefind-body` element (a `<main>`). */
+export function searchablePart(html: string): string | null {
+  const mark = html.indexOf('data-pagefind-body');
+  if (mark < 0) return null;
+  const start = html.lastIndexOf('<main', mark);
+  const end = html.lastIndexOf('</main>');
+  if (start < 0 || end < mark) return null;
+  const lang = /<html\b[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? 'fr';
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${html.slice(start, end + 7)}</body></html>`;
+}
+
+/** What the content search indexes of a page: its searchable part, lean; null for a page it does not index. */
+export function leanSearchablePage(html: string): string | null {
+  const part = searchablePart(html);
+  return part === null ? null : leanHtml(part);
+}

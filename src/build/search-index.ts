@@ -1,8 +1,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { AstroIntegration } from 'astro';
+import { env } from '../env.ts';
 import { listingOf, previousRecord, reusedFiles, writeRecord } from './incremental.ts';
-import { leanHtml } from './lean-html.ts';
+import { leanSearchablePage, searchablePart } from './lean-html.ts';
+import { pageFacts } from './page-pass.ts';
 import { indexByLanguage } from './search-index-languages.ts';
 import type { LanguageJob } from './search-index-worker.ts';
 import { brotliCopies, minifyScript } from './search-index-brotli.ts';
@@ -10,6 +12,8 @@ import { filesUnder } from './walk.ts';
 
 /** Where the content search's index lives in the site: /pagefind/pagefind.js and its files. */
 export const SEARCH_INDEX_DIR = 'pagefind';
+
+export { searchablePart };
 
 /**
  * Writes Pagefind's index of the site just built into `root`/pagefind: the pages marked with
@@ -28,20 +32,9 @@ export async function writeSearchIndex(
   await indexByLanguage(byLanguage, outputPath);
   await removeDefaultUi(outputPath);
   await minifyScript(outputPath);
-  await brotliCopies(outputPath);
+  const previous = env().BUILD_PREVIOUS_DIR;
+  await brotliCopies(outputPath, previous ? join(previous, SEARCH_INDEX_DIR) : undefined);
   return { pages, recorded, seconds: (performance.now() - started) / 1000 };
-}
-
-/** The part of a page Pagefind reads: its language and its `data-pagefind-body` element (a `<main>`). */
-export function searchablePart(html: string): string | null {
-  const mark = html.indexOf('data-pagefind-body');
-  if (mark < 0) return null;
-  const start = html.lastIndexOf('<main', mark);
-  const end = html.lastIndexOf('</main>');
-  if (start < 0 || end < mark) return null;
-  const lang = /<html\b[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? 'fr';
-  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-  return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${html.slice(start, end + 7)}</body></html>`;
 }
 
 /** Pages read at once. */
@@ -79,8 +72,8 @@ async function searchablePages(root: string): Promise<{
       recorded += 1;
       return known || null;
     }
-    const part = searchablePart(await readFile(file, 'utf8'));
-    return part === null ? null : leanHtml(part);
+    const facts = await pageFacts(file);
+    return facts ? facts.lean : leanSearchablePage(await readFile(file, 'utf8'));
   };
   const byLanguage = new Map<string, LanguageJob['pages']>();
   let pages = 0;

@@ -6,6 +6,7 @@ import { SITE_MANIFEST_FILE, type SiteManifest } from '../contract/site-manifest
 import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
 import { inlineScriptHashes } from './csp-hashes.ts';
 import { listingOf, recordPageHashes, reusedPageHashes } from './incremental.ts';
+import { pageFacts } from './page-pass.ts';
 import { fixedPageCount, pageRoutes } from './page-paths.ts';
 import { filesUnder } from './walk.ts';
 
@@ -43,7 +44,8 @@ export async function siteManifest(
   for await (const file of filesUnder(root, /\.html$/)) {
     pages += 1;
     if (known.files.has(file)) continue;
-    const found = inlineScriptHashes(await readFile(file, 'utf8'));
+    // Worked out beside the rendering (page-pass.ts), or here for a page the page worker did not see.
+    const found = (await pageFacts(file))?.scripts ?? inlineScriptHashes(await readFile(file, 'utf8'));
     onPage(file, found);
     for (const hash of found) hashes.add(hash);
   }
