@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('brotliCopies', () => {
     writeFileSync(join(dir, 'pagefind-entry.json'), JSON.stringify({ version: '1' }));
     writeFileSync(join(dir, 'wasm.xx.pagefind'), gzipSync(Buffer.from(repetitive(2000))));
 
-    expect(await brotliCopies(dir)).toEqual({ files: 0, saved: 0 });
+    expect(await brotliCopies(dir)).toEqual({ files: 0, saved: 0, reused: 0 });
     expect(existsSync(join(dir, 'fragment/fr_abc.pf_fragment.br'))).toBe(false);
     expect(existsSync(join(dir, 'wasm.xx.pagefind.br'))).toBe(false);
   });
@@ -72,5 +72,32 @@ describe('brotliCopies', () => {
     const br = readFileSync(join(dir, 'pagefind-entry.json.br'));
     expect(brotliDecompressSync(br).toString()).toBe(entry);
     expect(br.length).toBeLessThan(entry.length * 0.8);
+  });
+
+  it('links the copy of a file the build online has with the same bytes, and makes the others anew', async () => {
+    const before = mkdtempSync(join(tmpdir(), 'ndako-pagefind-'));
+    const dir = mkdtempSync(join(tmpdir(), 'ndako-pagefind-'));
+    dirs.push(before, dir);
+    for (const d of [before, dir]) mkdirSync(join(d, 'index'));
+    const same = pagefindFile(repetitive(2000));
+    writeFileSync(join(before, 'index/fr_abc.pf_index'), same);
+    writeFileSync(join(dir, 'index/fr_abc.pf_index'), same);
+    // Same name, other bytes (Pagefind's WebAssembly is named by language only): made again.
+    writeFileSync(join(before, 'wasm.fr.pagefind'), pagefindFile(repetitive(3000)));
+    writeFileSync(join(dir, 'wasm.fr.pagefind'), pagefindFile(repetitive(3001)));
+    await brotliCopies(before);
+
+    const { files, reused } = await brotliCopies(dir, before);
+
+    expect(reused).toBe(1);
+    expect(files).toBe(1);
+    const linked = join(dir, 'index/fr_abc.pf_index.br');
+    expect(statSync(linked).ino).toBe(statSync(join(before, 'index/fr_abc.pf_index.br')).ino);
+    expect(statSync(join(dir, 'wasm.fr.pagefind.br')).ino).not.toBe(
+      statSync(join(before, 'wasm.fr.pagefind.br')).ino,
+    );
+    expect(brotliDecompressSync(readFileSync(join(dir, 'wasm.fr.pagefind.br'))).toString()).toBe(
+      `pagefind_dcd${repetitive(3001)}`,
+    );
   });
 });

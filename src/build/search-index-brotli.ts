@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip } from 'node:zlib';
 import { transform } from 'esbuild';
-import { filesUnder } from './walk.ts';
+import { filesUnder, linkOrCopy } from './walk.ts';
 
 const brotli = promisify(brotliCompress);
 const gunzipped = promisify(gunzip);
@@ -34,15 +34,23 @@ const PARALLEL = 4;
  * Other browsers, and hosts that ignore the copies, get Pagefind's own gzip data. Pagefind's entry gets a Brotli
  * copy of its text. Returns the bytes saved.
  */
-export async function brotliCopies(dir: string): Promise<{ files: number; saved: number }> {
+export async function brotliCopies(
+  dir: string,
+  previous?: string,
+): Promise<{ files: number; saved: number; reused: number }> {
   const queue: string[] = [];
   for await (const file of filesUnder(dir, WORTH_IT)) queue.push(file);
   if (existsSync(join(dir, ENTRY))) queue.push(join(dir, ENTRY));
   let files = 0;
   let saved = 0;
+  let reused = 0;
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {
       const packed = await readFile(file);
+      if (previous && (await sameCopy(packed, join(previous, relative(dir, file)), `${file}.br`))) {
+        reused++;
+        continue;
+      }
       const text = basename(file) === ENTRY;
       const data = text ? packed : await gunzipped(packed);
       // Anything else would reach Pagefind's script as data it cannot read: leave such a file alone.
@@ -60,7 +68,22 @@ export async function brotliCopies(dir: string): Promise<{ files: number; saved:
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  return { files, saved };
+  return { files, saved, reused };
+}
+
+/**
+ * Most of an index is the same from one publish to the next (its files are named by their content): where
+ * the build online has the same bytes at the same place with a Brotli copy, that copy is linked rather than
+ * made again at quality 11 (15 s of a publish at 10,000 listings).
+ */
+async function sameCopy(packed: Buffer, before: string, target: string): Promise<boolean> {
+  const [old, copy] = await Promise.all([
+    readFile(before).catch(() => null),
+    stat(`${before}.br`).catch(() => null),
+  ]);
+  if (!old || !copy || !old.equals(packed)) return false;
+  await linkOrCopy(`${before}.br`, target);
+  return true;
 }
 
 /**
