@@ -28,6 +28,13 @@ export interface Database {
    * 0031). PGlite has one process (its data folder is locked: pglite-lock.ts), so `fn` just runs.
    */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The upkeep PostgreSQL's autovacuum does on its own, for the embedded database, which has none: without
+   * it PGlite's planner never learns the tables' sizes and its index-only scans always visit the table (at
+   * 10,000 listings a deep page of the list sorted every listing on disk: 320 ms instead of 26). A no-op on
+   * PostgreSQL.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +103,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
     ping: async () => void (await db.execute(sql`SELECT 1`)),
     exclusively,
+    maintain: async () => {},
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -122,6 +130,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       },
       ping: async () => void (await db.execute(sql`SELECT 1`)),
       exclusively: (fn) => fn(),
+      maintain: async () => void (await pg.exec('VACUUM ANALYZE')),
       close: async () => {
         try {
           if (!pg.closed) await pg.close();

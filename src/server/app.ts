@@ -122,6 +122,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     audit: app.repos.audit,
     tasks: retentionTasks(env),
     log: app.log,
+    maintain: () => database.maintain(),
   });
   app.decorate('retention', retention);
   // In the listening server only (tests build the app without listening and run it by hand).

@@ -57,6 +57,8 @@ export function createRetentionJob(options: {
   tasks: RetentionTask[];
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** The database's upkeep (Database.maintain), after each run's deletions: at start, then daily. */
+  maintain?: () => Promise<void>;
 }): RetentionJob {
   const { audit, tasks, log } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -78,7 +80,20 @@ export function createRetentionJob(options: {
 
   /** A failed run is logged and retried at the next tick; runs never overlap. */
   const tick = () => {
-    running = running.then(run).catch((error: unknown) => log.error({ err: error }, 'retention failed'));
+    running = running
+      .then(run)
+      .catch((error: unknown) => log.error({ err: error }, 'retention failed'))
+      .then(maintain);
+  };
+  const maintain = async () => {
+    if (!options.maintain) return;
+    const started = performance.now();
+    try {
+      await options.maintain();
+      log.info({ ms: Math.round(performance.now() - started) }, 'database maintenance done');
+    } catch (error) {
+      log.error({ err: error }, 'database maintenance failed');
+    }
   };
 
   return {
