@@ -12,7 +12,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!port || !context.isPrerendered || !response.body) return response;
   const body = await response.text();
   const html = (response.headers.get('content-type') ?? '').includes('text/html');
-  port.page({ path: context.url.pathname, html, body });
+  await port.page({ path: context.url.pathname, html, body });
   return new Response(body, {
     status: response.status,
     statusText: response.statusText,

@@ -5,7 +5,8 @@
  * as two copies of this module.
  */
 export interface PagePassPort {
-  page(message: { path: string; html: boolean; body: string }): void;
+  /** A promise when the worker is too far behind: the page's rendering then waits for it. */
+  page(message: { path: string; html: boolean; body: string }): void | Promise<void>;
 }
 
 const KEY = Symbol.for('ndako.build.pagePass');

@@ -59,10 +59,13 @@ if (parentPort) {
         lean: leanSearchablePage(message.body),
       });
     const key = copyKey(hash, message.path);
-    if (copies.has(key)) return;
-    const { br, gz } = compressSync(bytes, message.path);
-    if (br) writeFileSync(join(scratch, `${key}.br`), br);
-    if (gz) writeFileSync(join(scratch, `${key}.gz`), gz);
-    copies.set(key, { br: br !== null, gz: gz !== null });
+    if (!copies.has(key)) {
+      const { br, gz } = compressSync(bytes, message.path);
+      if (br) writeFileSync(join(scratch, `${key}.br`), br);
+      if (gz) writeFileSync(join(scratch, `${key}.gz`), gz);
+      copies.set(key, { br: br !== null, gz: gz !== null });
+    }
+    // The build hands pages over only so far ahead of this thread (page-pass.ts): one more is done.
+    port.postMessage('done');
   });
 }

@@ -74,3 +74,22 @@ it('hands the build’s last steps what the worker worked out for the bytes a fi
   await endPagePass();
   expect(existsSync(`${out}.pages`)).toBe(false);
 });
+
+it('makes the rendering wait while the worker is far behind, and loses no page', async () => {
+  const pass = pagePass();
+  await hook(pass, 'astro:config:done', { config: { outDir: pathToFileURL(`${out}-2/`) } });
+  await hook(pass, 'astro:build:start', { logger: { warn: () => {}, info: () => {} } });
+  const port = pagePassPort()!;
+  const files = Array.from({ length: 150 }, (_, n) => join(`${out}-2`, `property/${n}/index.html`));
+  const handed = files.map((file, n) => {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, page(n));
+    return port.page({ path: `/property/${n}/`, html: true, body: page(n) });
+  });
+  // Handed over without waiting for the worker: past the first pages, each hand-over makes the page wait.
+  expect(handed.slice(0, 10).every((h) => h === undefined)).toBe(true);
+  expect(handed.filter((h) => h instanceof Promise).length).toBeGreaterThan(50);
+  await Promise.all(handed);
+  for (const [n, file] of files.entries()) expect((await pageFacts(file))?.lean).toContain(`Villa ${n} à`);
+  await endPagePass();
+});

@@ -26,6 +26,11 @@ import { linkOrCopy } from './walk.ts';
  */
 
 const WORKER = new URL('./page-pass-worker.ts', import.meta.url);
+/**
+ * Pages handed over and not yet done, at most: beyond, the rendering waits for the worker. On a busy
+ * machine the worker can fall behind, and 30,000 pages queued would hold gigabytes.
+ */
+const MAX_QUEUED = 64;
 
 let scratch: string | null = null;
 let worker: Worker | null = null;
@@ -43,7 +48,12 @@ function results(): Promise<Results> {
     const w = worker;
     setPagePassPort(undefined);
     if (!w) return done(empty());
-    w.once('message', (r: PagePassResult) => done({ pages: new Map(r.pages), copies: new Map(r.copies) }));
+    const results = (r: PagePassResult | 'done') => {
+      if (r === 'done') return;
+      w.off('message', results);
+      done({ pages: new Map(r.pages), copies: new Map(r.copies) });
+    };
+    w.on('message', results);
     w.once('error', () => done(empty()));
     w.once('exit', () => done(empty()));
     w.postMessage('finish');
@@ -122,7 +132,19 @@ export function pagePass(): AstroIntegration {
         // A build that fails half-way must still end: the worker never holds the process.
         worker.unref();
         worker.on('error', (error) => logger.warn(`page worker stopped: ${error.message}`));
-        setPagePassPort({ page: (message: PageMessage) => worker?.postMessage(message) });
+        let queued = 0;
+        const waiting: (() => void)[] = [];
+        worker.on('message', (message: PagePassResult | 'done') => {
+          if (message !== 'done' || --queued >= MAX_QUEUED) return;
+          for (const resume of waiting.splice(0)) resume();
+        });
+        setPagePassPort({
+          page: (message: PageMessage) => {
+            worker?.postMessage(message);
+            if (++queued < MAX_QUEUED) return;
+            return new Promise<void>((resume) => waiting.push(resume));
+          },
+        });
       },
     },
   };
