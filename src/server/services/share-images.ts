@@ -137,5 +137,3 @@ export function shareImages(options: ShareImagesOptions) {
     },
   };
 }
-
-export type ShareImages = ReturnType<typeof shareImages>;
