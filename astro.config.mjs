@@ -10,7 +10,6 @@ import { pagePass } from './src/build/page-pass.ts';
 import { precompress } from './src/build/precompress.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { searchIndex } from './src/build/search-index.ts';
-import { shareImages } from './src/build/share-images.ts';
 import { webApp } from './src/build/service-worker.ts';
 import { siteManifestWriter } from './src/build/site-manifest.ts';
 import { env } from './src/env.ts';
@@ -33,8 +32,6 @@ export default defineConfig({
     pagePass(),
     // At the end, first: the unchanged listings' pages from the build online (decision 0033).
     incrementalBuild(),
-    // Drawn from the start of the build, beside the rendering; linked into the site at the end.
-    shareImages(),
     // The server reads the built site's languages, pages and inline-script hashes from its manifest.
     siteManifestWriter(),
     // Before precompress: Pagefind's script is compressed with the rest.

@@ -96,6 +96,24 @@ export default tseslint.config(
     },
   },
   {
+    // The server and the build both import src/media (the share pictures, decision 0040): it imports neither.
+    files: ['src/media/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(server|db|demo|build|pages|components|layouts|islands|scripts|stores|admin)/',
+              message: 'src/media sits below the server and the build: contract, shared, i18n and env only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: BROWSER,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_IN_BROWSER] }] },
   },

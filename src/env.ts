@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { AgencyVars } from './env/agency.ts';
 import { flag, ServerVars } from './env/server.ts';
@@ -69,7 +70,10 @@ const EnvSchema = z.object({
   SITE_DIR: z.string().default('./dist'),
   /** The API the site build reads listings from; by default this machine's own server on PORT. */
   API_URL: z.url().optional(),
-  /** Where the site build keeps what it can reuse between builds (share images); default DATA_DIR/cache. */
+  /**
+   * What is kept between builds and requests (see buildCacheDir): the builds' records, and the share pictures
+   * the server drew; default DATA_DIR/cache.
+   */
   BUILD_CACHE_DIR: z.string().optional(),
   /** Where `astro build` writes; publishing builds into SITE_DIR.builds/<time> and points SITE_DIR at it. */
   BUILD_OUT_DIR: z.string().optional(),
@@ -125,6 +129,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * field, which helps an attacker more than the agency's visitors; developers get it by default.
  */
 export const apiDocs = (e: Env) => e.API_DOCS ?? e.NODE_ENV !== 'production';
+
+/**
+ * The cache folder: `builds/`, the site builds' records (src/build/incremental.ts), and `share/`, the share
+ * pictures the server drew (src/server/services/share-images.ts). Keep it on SITE_DIR's file system, so
+ * that a build reuses pages as links rather than copies.
+ */
+export const buildCacheDir = (e: Env) => e.BUILD_CACHE_DIR ?? join(e.DATA_DIR, 'cache');
 
 /** The API address the site build reads from. */
 export const buildApiUrl = (e: Env) => (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');

@@ -1,5 +1,6 @@
-// The full site build (`astro build` against a seeded server) with 500 and 10,000 listings, first with an
-// empty share-image cache (every 1200 × 630 JPEG drawn), then again with the cache the first build filled.
+// The full site build (`astro build` against a seeded server) with 500 and 10,000 listings: the first build
+// after the seed ("cold"), then a second full build of the same listings ("warm"). Neither draws share
+// pictures: the API draws those on request (decision 0040).
 // Usage: node scripts/bench/build.ts [--quick]   (--quick: 500 listings only)
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export const measure: Measure = {
   async run(ctx: Context) {
     const rows: Row[] = [];
     const notes = [
-      '`astro build` of the whole public site (every page in fr, en, ln, the listing index, one share image a listing) from a running server seeded with the demo, on PGlite; "cold" is the first build with an empty `BUILD_CACHE_DIR`, "warm" a second, full build (no `BUILD_PREVIOUS_DIR`) with the share images the first one cached (listings unchanged). CPU is user + system of the build process (`/proc/self/stat` of the bench: its ended children), which the machine\'s load does not change much; the wall time it does.',
+      '`astro build` of the whole public site (every page in fr, en, ln, the listing index, the content search\'s index; no share pictures, which the API draws on request since decision 0040) from a running server seeded with the demo, on PGlite; "cold" is the first build after the seed, "warm" a second full build (no `BUILD_PREVIOUS_DIR`, so nothing of the first is reused) of the same listings right after: what differs is only what the machine and the server keep warm (files in the page cache, the code compiled). CPU is user + system of the build process (`/proc/self/stat` of the bench: its ended children), which the machine\'s load does not change much; the wall time it does.',
       '',
     ];
     for (const listings of [500, 10_000]) {
@@ -48,7 +49,7 @@ export const measure: Measure = {
       // The cold build is the only process the site's start-up waits for to end (the server runs on).
       const coldCpu = endedChildrenCpu() - cpu;
       const outDir = join(ctx.tmpDir(`build${listings}`), 'out');
-      ctx.log(`build: ${listings} listings, warm cache…`);
+      ctx.log(`build: ${listings} listings, a second full build…`);
       const warmLoad = loadAverage();
       cpu = endedChildrenCpu();
       const warm = await buildSite({
@@ -58,22 +59,21 @@ export const measure: Measure = {
         dataDir: site.dataDir,
       });
       const warmCpu = endedChildrenCpu() - cpu;
-      const images = readdirSync(join(site.cacheDir, 'share')).length;
       const pages = readdirSync(join(outDir, 'property')).length;
       rmSync(outDir, { recursive: true, force: true });
       const cold = site.coldBuildSeconds;
-      for (const [cache, s] of [
-        ['cold', cold],
-        ['warm', warm],
+      for (const [which, s] of [
+        ['cold (first)', cold],
+        ['warm (second)', warm],
       ] as const)
         rows.push({
-          measure: `Full build, ${listings.toLocaleString('en')} listings, ${cache} share-image cache`,
+          measure: `Full build, ${listings.toLocaleString('en')} listings, ${which}`,
           figure: seconds(s),
           target: limitText(limit),
           status: met(s <= limit),
         });
       notes.push(
-        `- ${listings.toLocaleString('en')} listings (${pages.toLocaleString('en')} listing pages a language, ${images.toLocaleString('en')} share images): cold ${seconds(cold)} (${coldCpu.toFixed(0)} s of CPU, load average ${coldLoad} before), warm ${seconds(warm)} (${warmCpu.toFixed(0)} s of CPU, load average ${warmLoad} before). The share pictures are drawn beside the rendering (decision 0033): cold minus warm is what they add to the wall time, ${seconds(Math.max(0, cold - warm))}. Seeding the demo took ${seconds(site.seedSeconds)}.`,
+        `- ${listings.toLocaleString('en')} listings (${pages.toLocaleString('en')} listing pages a language): cold ${seconds(cold)} (${coldCpu.toFixed(0)} s of CPU, load average ${coldLoad} before), warm ${seconds(warm)} (${warmCpu.toFixed(0)} s of CPU, load average ${warmLoad} before). Seeding the demo took ${seconds(site.seedSeconds)}.`,
       );
     }
     return { rows, notes };

@@ -41,9 +41,9 @@ const IN_FLIGHT = 4;
 
 /**
  * One read of the listings per build process, shared through the process's global object: this module is
- * loaded twice in `astro build`, by the integrations (share images, incremental plan) and by the pages'
- * bundle, and both must see the same listings (a listing created between two reads would get a page
- * without a share picture).
+ * loaded twice in `astro build`, by the integrations (the incremental plan) and by the pages' bundle, and
+ * both must see the same listings (a listing created between two reads would get a page the plan does not
+ * know of).
  */
 const SHARED = Symbol.for('ndako.build.properties');
 const shared = globalThis as { [SHARED]?: Promise<PropertyT[]> };

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { Property } from '../contract/index.ts';
-import { env, type Env } from '../env.ts';
+import { buildCacheDir, env, type Env } from '../env.ts';
 import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
 import { allProperties, buildRates } from './api.ts';
 import { similarListings } from './communes.ts';
@@ -86,7 +86,7 @@ const pageFingerprint = (
   similar: readonly Property[],
 ) => digest([shared, listing(p), similar.map(listing)]);
 
-const stateDir = (e: Env) => join(e.BUILD_CACHE_DIR ?? join(e.DATA_DIR, 'cache'), 'builds');
+const stateDir = (e: Env) => join(buildCacheDir(e), 'builds');
 const stateFile = (e: Env, build: string) => join(stateDir(e), `${basename(resolve(build))}.json`);
 
 async function readState(e: Env, build: string): Promise<BuildState | null> {

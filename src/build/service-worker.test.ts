@@ -72,6 +72,14 @@ describe('the service worker', () => {
     expect(answers('https://tile.openstreetmap.org/1/2/3.png')).toBe(false);
     expect(answers('https://ndako.cd/', { method: 'POST', mode: 'navigate' })).toBe(false);
   });
+
+  it('leaves the share pictures alone: drawn by the API for link previews, never kept (decision 0040)', async () => {
+    const answers = await worker();
+    expect(answers('https://ndako.cd/share/12.jpg')).toBe(false);
+    expect(answers('https://ndako.cd/share/12.jpg', { destination: 'image' })).toBe(false);
+    // Nothing is stored when the worker installs, so no list of pictures to fetch either.
+    expect(await serviceWorkerSource('b')).not.toMatch(/\/share\//);
+  });
 });
 
 describe('the web app manifest', () => {

@@ -5,11 +5,11 @@ import type { AstroIntegration } from 'astro';
 import sharp from 'sharp';
 import type { AgencySettings } from '../contract/index.ts';
 import { env } from '../env.ts';
+import { mediaPhoto } from '../media/media-photo.ts';
 import { mediaStore } from '../media/store.ts';
 import { DEFAULT_LANG, LANGS, translator, type Lang } from '../i18n/index.ts';
 import { settingsOfThisBuild } from './agency-settings.ts';
 import { agencySettings } from './site-config.ts';
-import { mediaPhoto } from './share-images.ts';
 
 // Issue 12, part 2 (decision 0026): what makes the public site an installable app that opens without
 // signal. After the build: /sw.js (the service worker, with this build's identity), one web app manifest

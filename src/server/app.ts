@@ -36,6 +36,7 @@ import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
 import settingsRoutes from './routes/settings.ts';
+import shareRoutes from './routes/share.ts';
 import ratesRoutes from './routes/rates.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
@@ -66,7 +67,10 @@ export interface AppOptions {
 // Validation messages in French, the language of the agency's staff.
 z.config(z.locales.fr());
 
-/** The whole Ndako server as one plugin: API under /api, uploaded media under /media, the built site at /. */
+/**
+ * The whole Ndako server as one plugin: API under /api, uploaded media under /media, share pictures under
+ * /share, the built site at /.
+ */
 export const ndako = fp<AppOptions>(async function ndako(app, { env, database, mailer, siteBuilder }) {
   const mediaDir = resolve(env.DATA_DIR, 'media');
   if (env.MEDIA_STORE === 'local') await mkdir(mediaDir, { recursive: true });
@@ -205,6 +209,9 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     },
     { prefix: '/api' },
   );
+
+  // The listings' share pictures, drawn here on first request (decision 0040), at the address pages name.
+  await app.register(shareRoutes);
 
   // Media in a bucket are served from MEDIA_PUBLIC_BASE, not from here.
   if (env.MEDIA_STORE === 'local') {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
-import { mediaPhoto } from '../../src/build/share-images.ts';
+import { mediaPhoto } from '../../src/media/media-photo.ts';
 import { media, properties } from '../../src/db/schema.ts';
 import { s3MediaStore } from '../../src/media/s3-store.ts';
 import { backupMedia, createBackup, restoreBackup } from '../../src/server/services/backup.ts';
@@ -113,6 +113,21 @@ describe('uploads in the bucket', () => {
     expect(await mediaPhoto(`https://elsewhere.test/media/${item.id}-480.webp`, store, BASE)).toBeNull();
     expect(await mediaPhoto(`${BASE}/media/missing.webp`, store, BASE)).toBeNull();
     expect(await store.read(`${item.id}-1200.webp`, 10)).toBeNull();
+  });
+
+  it('draws a listing’s share picture over its photo in the bucket (decision 0040)', async () => {
+    const property = await createProperty(t, {
+      media: [{ type: 'image', url: item.url, thumbnail: item.thumbnail, variants: item.variants }],
+    } as never);
+    const res = await t.app.inject(`/share/${property.id}.jpg`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    // An ETag only for a picture drawn with its photo: one drawn without it (unread) has none.
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
+    // Cached on this instance's disk, never in the media bucket.
+    expect(await readdir(join(t.env.DATA_DIR, 'cache', 'share'))).toHaveLength(1);
+    expect((await objects()).some((key) => !key.endsWith('.webp'))).toBe(false);
   });
 
   it('removes every object of a deleted media', async () => {

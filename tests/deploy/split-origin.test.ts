@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/browser-path.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -192,6 +193,21 @@ describe('the site on one origin, the API on another', () => {
     expect(patches).toEqual([]);
     expect(await views()).toBe(before + 1);
   }, 40_000);
+
+  it('gives listing pages a share picture on the site’s origin, which the CDN gets from the API', async () => {
+    const [listing] = (await staff<{ data: Property[] }>('/properties?limit=1')).data;
+    const html = await (await fetch(`${site}/property/${listing!.id}/`)).text();
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(og).toBe(`${site}/share/${listing!.id}.jpg`);
+    const res = await fetch(og!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    // Drawn by the API, not shipped with the build.
+    expect(existsSync(join(dataDir, 'site', 'share'))).toBe(false);
+  });
 
   it('shows a listing added after the build from the live API', async () => {
     const title = `Added after the build ${Date.now()}`;

@@ -32,7 +32,8 @@ async function fileAt(path: string): Promise<string | null> {
  * What a CDN in front of the pre-built site does, for the split-origin test: files from the build, the
  * pages' Content-Security-Policy (the same function the server uses), a listing without a page answered
  * with the 'property-not-found' page (status 404, which fills it in from the live API), other misses with
- * the 404 page, and /media forwarded to the API's origin, where uploads live.
+ * the 404 page, and /media and /share forwarded to the API's origin, where uploads live and share pictures
+ * are drawn.
  */
 export async function serveSite(options: {
   siteDir: string;
@@ -44,7 +45,8 @@ export async function serveSite(options: {
   const server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      if (path.startsWith('/media/')) {
+      // Uploads live on the API, and so do the share pictures it draws (decision 0040).
+      if (/^\/(?:media|share)\//.test(path)) {
         const upstream = request(`${apiOrigin}${req.url}`, { method: req.method }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

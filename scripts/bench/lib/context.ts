@@ -9,7 +9,7 @@ import { startTileStub } from './tiles.ts';
 /** The bench's ports (the range set aside for it on this machine). */
 const PORTS = [4481, 4482, 4483, 4484, 4485, 4486, 4487, 4488, 4489];
 
-/** A demo of `listings` listings on PGlite, its site built (cold share-image cache) and served. */
+/** A demo of `listings` listings on PGlite, its site built and served. */
 export interface Site {
   listings: number;
   base: string;
@@ -19,7 +19,7 @@ export interface Site {
   cacheDir: string;
   /** From spawn to healthy: migrations, demo seed, first admin. */
   seedSeconds: number;
-  /** The first `astro build`, with an empty share-image cache. */
+  /** The first `astro build` after the seed (the build measure's "cold" build). */
   coldBuildSeconds: number;
   /** A listing on the market with photos: "a listing" of the page measures. */
   listingId: number;
@@ -102,7 +102,7 @@ async function startSite(ctx: Context, listings: number): Promise<Site> {
     ctx.releasePort(port);
   });
   const seedSeconds = (performance.now() - started) / 1000;
-  ctx.log(`site of ${listings} listings: seeded in ${seedSeconds.toFixed(1)} s; building (cold cache)…`);
+  ctx.log(`site of ${listings} listings: seeded in ${seedSeconds.toFixed(1)} s; building…`);
   const coldBuildSeconds = await buildSite({ api: server.base, outDir: siteDir, cacheDir, dataDir });
   ctx.log(`site of ${listings} listings: built in ${coldBuildSeconds.toFixed(1)} s`);
   return {

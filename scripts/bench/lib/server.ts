@@ -62,7 +62,7 @@ export interface NdakoOptions {
   databaseUrl?: string;
   /** Demo listings seeded on first start, or none. */
   seed: number | 'none';
-  /** Share-image cache of builds started by this server (publish). */
+  /** BUILD_CACHE_DIR: the records of the builds this server starts (publish), the share pictures it draws. */
   cacheDir?: string;
 }
 

@@ -66,8 +66,8 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // Pages get the site's answers; API routes and media files get a plain JSON 404.
-    if (!path.startsWith('/api/') && !path.startsWith('/media/')) {
+    // Pages get the site's answers; API routes, media files and share pictures get a plain JSON 404.
+    if (!/^\/(?:api|media|share)\//.test(path)) {
       if (!existsSync(join(siteDir, 'index.html'))) {
         return reply
           .status(503)

@@ -122,8 +122,8 @@ export function processBuilder(options: {
 }
 
 /**
- * The real build: `astro build` reading the listings from this server's API, and the listing photos of
- * the share pictures from this server's media folder (DATA_DIR, made absolute: the build runs elsewhere).
+ * The real build: `astro build` reading the listings from this server's API, and the agency's logo for the
+ * app's icons from this server's media folder (DATA_DIR, made absolute: the build runs elsewhere).
  */
 export function astroBuilder(
   apiUrl: string,
