@@ -26,15 +26,25 @@ export { searchablePart };
 export async function writeSearchIndex(
   root: string,
   outputPath = join(root, SEARCH_INDEX_DIR),
-): Promise<{ pages: number; recorded: number; seconds: number }> {
+): Promise<{ pages: number; recorded: number; seconds: number; steps: string }> {
   const started = performance.now();
+  let lap = started;
+  const steps: string[] = [];
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.push(`${name} ${((now - lap) / 1000).toFixed(1)} s`);
+    lap = now;
+  };
   const { byLanguage, pages, recorded } = await searchablePages(root);
+  step('pages');
   await indexByLanguage(byLanguage, outputPath);
+  step('Pagefind');
   await removeDefaultUi(outputPath);
   await minifyScript(outputPath);
   const previous = env().BUILD_PREVIOUS_DIR;
-  await brotliCopies(outputPath, previous ? join(previous, SEARCH_INDEX_DIR) : undefined);
-  return { pages, recorded, seconds: (performance.now() - started) / 1000 };
+  const copies = await brotliCopies(outputPath, previous ? join(previous, SEARCH_INDEX_DIR) : undefined);
+  step(`Brotli copies (${copies.files} made, ${copies.reused} from the build online)`);
+  return { pages, recorded, seconds: (performance.now() - started) / 1000, steps: steps.join(', ') };
 }
 
 /** Pages read at once. */
@@ -110,9 +120,9 @@ export function searchIndex(): AstroIntegration {
     name: 'ndako-search-index',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const { pages, recorded, seconds } = await writeSearchIndex(dir.pathname);
+        const { pages, recorded, seconds, steps } = await writeSearchIndex(dir.pathname);
         logger.info(
-          `${pages} pages indexed for the content search (Pagefind) in ${seconds.toFixed(1)} s; ` +
+          `${pages} pages indexed for the content search (Pagefind) in ${seconds.toFixed(1)} s (${steps}); ` +
             `${recorded} listing pages not read again (the previous build's record)`,
         );
       },
