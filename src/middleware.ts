@@ -10,9 +10,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const port = pagePassPort();
   if (!port || !context.isPrerendered || !response.body) return response;
-  const body = await response.text();
+  const body = new Uint8Array(await response.arrayBuffer());
   const html = (response.headers.get('content-type') ?? '').includes('text/html');
-  await port.page({ path: context.url.pathname, html, body });
+  // A copy goes to the worker (its memory moves there); the page's own bytes are returned as they came.
+  await port.page({ path: context.url.pathname, html, body: body.slice() });
   return new Response(body, {
     status: response.status,
     statusText: response.statusText,

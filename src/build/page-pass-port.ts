@@ -6,7 +6,7 @@
  */
 export interface PagePassPort {
   /** A promise when the worker is too far behind: the page's rendering then waits for it. */
-  page(message: { path: string; html: boolean; body: string }): void | Promise<void>;
+  page(message: { path: string; html: boolean; body: Uint8Array }): void | Promise<void>;
 }
 
 const KEY = Symbol.for('ndako.build.pagePass');

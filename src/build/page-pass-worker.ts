@@ -19,7 +19,7 @@ export interface PagePassJob {
 export interface PageMessage {
   path: string;
   html: boolean;
-  body: string;
+  body: Uint8Array;
 }
 /** What an HTML page holds for the manifest and the search index. */
 export interface PageFacts {
@@ -51,13 +51,13 @@ if (parentPort) {
       port.postMessage({ pages: [...pages], copies: [...copies] } satisfies PagePassResult);
       return;
     }
-    const bytes = Buffer.from(message.body, 'utf8');
+    const { body } = message;
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     const hash = contentHash(bytes);
-    if (message.html && !pages.has(hash))
-      pages.set(hash, {
-        scripts: inlineScriptHashes(message.body),
-        lean: leanSearchablePage(message.body),
-      });
+    if (message.html && !pages.has(hash)) {
+      const text = bytes.toString('utf8');
+      pages.set(hash, { scripts: inlineScriptHashes(text), lean: leanSearchablePage(text) });
+    }
     const key = copyKey(hash, message.path);
     if (!copies.has(key)) {
       const { br, gz } = compressSync(bytes, message.path);

@@ -45,7 +45,7 @@ it('hands the build’s last steps what the worker worked out for the bytes a fi
     ['/property/3/', files.changed, page(3)],
     ['/robots.txt', files.small, 'User-agent: *'],
   ] as const) {
-    port!.page({ path, html: path.endsWith('/'), body });
+    port!.page({ path, html: path.endsWith('/'), body: Buffer.from(body) });
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, body);
   }
@@ -84,7 +84,7 @@ it('makes the rendering wait while the worker is far behind, and loses no page',
   const handed = files.map((file, n) => {
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, page(n));
-    return port.page({ path: `/property/${n}/`, html: true, body: page(n) });
+    return port.page({ path: `/property/${n}/`, html: true, body: Buffer.from(page(n)) });
   });
   // Handed over without waiting for the worker: past the first pages, each hand-over makes the page wait.
   expect(handed.slice(0, 10).every((h) => h === undefined)).toBe(true);

@@ -140,7 +140,11 @@ export function pagePass(): AstroIntegration {
         });
         setPagePassPort({
           page: (message: PageMessage) => {
-            worker?.postMessage(message);
+            // The body's memory moves to the worker rather than being copied once more (the middleware
+            // hands over a copy of its own); a view of shared memory (Node's Buffer pool) is copied.
+            const { buffer } = message.body;
+            const own = buffer instanceof ArrayBuffer && message.body.byteLength === buffer.byteLength;
+            worker?.postMessage(message, own ? [buffer] : []);
             if (++queued < MAX_QUEUED) return;
             return new Promise<void>((resume) => waiting.push(resume));
           },
