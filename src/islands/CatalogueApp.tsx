@@ -2,6 +2,7 @@ import {
   lazy,
   Suspense,
   type ComponentProps,
+  type ReactNode,
   useCallback,
   useEffect,
   useMemo,
@@ -26,6 +27,8 @@ import {
   type CatalogueQuery,
 } from './catalogue/query.ts';
 import { PropertyCard } from './PropertyCard.tsx';
+import { columnsOf } from './catalogue/columns.ts';
+import { whenIdle } from './catalogue/idle.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
@@ -58,6 +61,11 @@ export interface CatalogueProps {
   tiles: { url: string; attribution: string };
   /** The build's exchange rates (the index carries the same): prices convert and filter at this rate. */
   rates: Rates;
+  /**
+   * The first page's cards as the build rendered them (static HTML that is not hydrated: their hearts,
+   * compare toggles and carousels are src/scripts/cards.ts's), shown until the island shows results of its own.
+   */
+  children?: ReactNode;
 }
 
 /** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
@@ -72,6 +80,7 @@ export default function CatalogueApp({
   initialTotal,
   tiles,
   rates,
+  children,
 }: CatalogueProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
@@ -127,6 +136,15 @@ export default function CatalogueApp({
     if (due.scroll) results.current?.scrollIntoView({ block: 'start' });
   }, [query]);
 
+  // The build's cards show the first view; from the first query of the visitor's own (a filter, a page, a view,
+  // or an address that holds one) the island's cards show for good.
+  const own = useRef(false);
+  if (toSearch(query) !== '') own.current = true;
+  // Meanwhile the island mounts its own cards, hidden, one per idle moment (decision 0043): hydrating nine
+  // cards at load was the catalogue's longest task on a slow phone, and mounting nine at the first filter
+  // change made that change several times slower; mounted ahead, the change only updates them.
+  const [ahead, setAhead] = useState(0);
+
   const filtered = useMemo(
     () => (listings && (!searching || words) ? filterListings(listings, query, rates, words) : null),
     [listings, query, rates, searching, words],
@@ -138,6 +156,16 @@ export default function CatalogueApp({
   const slice = paginate(found ?? initial, query.page);
   const cards = useDetails(slice.items);
   const total = found ? found.length : initialTotal;
+  useEffect(() => {
+    if (own.current || ahead >= cards.length) return;
+    return whenIdle(() => setAhead((n) => n + 1));
+  }, [ahead, cards.length]);
+  // The filter's columns (10,000 listings at a time) once the index is here, while nothing else happens, so
+  // that neither the load nor the first change pays for them.
+  useEffect(
+    () => (listings ? whenIdle(() => void columnsOf(listings, rates)) : undefined),
+    [listings, rates],
+  );
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
   // descriptions or features, which the content search covers (issue 18).
   const across =
@@ -209,11 +237,17 @@ export default function CatalogueApp({
         </Suspense>
       ) : (
         <>
-          <div className={query.view === 'list' ? 'results list' : 'results grid'}>
+          {!own.current && children}
+          <div
+            className={
+              !own.current ? 'results-ahead' : query.view === 'list' ? 'results list' : 'results grid'
+            }
+            hidden={!own.current}
+          >
             {/* Keyed by position: a filter change or a new page updates the nine cards' text and pictures in
                 place rather than removing nine cards and building nine; each card starts its carousel again
                 for a new listing. */}
-            {cards.map((listing, i) => (
+            {(own.current ? cards : cards.slice(0, ahead)).map((listing, i) => (
               <PropertyCard
                 key={i}
                 listing={listing}
@@ -222,7 +256,7 @@ export default function CatalogueApp({
                 rates={rates}
                 href={`${propertyPath}${listing.id}`}
                 layout={query.view === 'list' ? 'list' : 'grid'}
-                eager={i < 3}
+                eager={own.current && i < 3}
               />
             ))}
           </div>

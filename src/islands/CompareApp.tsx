@@ -102,14 +102,15 @@ export default function CompareApp({
                 <th key={l.id} scope="col">
                   {l.media[0] ? (
                     <img
+                      // Before the address, or a script-made image loads at once (see PropertyCard.tsx).
+                      loading="lazy"
+                      decoding="async"
                       src={
                         l.media[0].type === 'image' ? l.media[0].url : l.media[0].thumbnail || l.media[0].url
                       }
                       width={160}
                       height={120}
                       alt=""
-                      loading="lazy"
-                      decoding="async"
                     />
                   ) : (
                     <span className="thumb-placeholder" />

@@ -58,7 +58,12 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
   const view = cardView(p, t, lang, rates);
   return (
     // A catalogue card whose title and picture are on their way (decision 0032) says so, and keeps its size.
-    <article className={`card card-${layout}`} aria-busy={p.detailed ? undefined : true}>
+    // A list card is `card card-list`; a grid card is a plain card, as the build's (card-grid is the class of a
+    // grid of cards: given to a card, it made a grid of the card itself, its picture and text apart by a gap).
+    <article
+      className={layout === 'list' ? 'card card-list' : 'card'}
+      aria-busy={p.detailed ? undefined : true}
+    >
       <div className="media">
         {current ? (
           current.type === 'video' ? (
@@ -77,14 +82,16 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
           ) : (
             <img
               key={current.url}
+              // Before the address: an image made by script starts loading as soon as it has one, and a lazy
+              // one far below the screen (or in a hidden card) must not.
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
               src={current.type === 'image' ? current.url : current.thumbnail || current.url}
               srcSet={current.type === 'image' && current.srcset ? current.srcset : undefined}
               sizes={CARD_IMAGE_SIZES}
               width={400}
               height={300}
               alt={t('card.mediaAlt', { title: p.title, n: index + 1, total })}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
             />
           )
         ) : (

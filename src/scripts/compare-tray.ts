@@ -11,6 +11,7 @@ if (tray) {
   const base = link?.getAttribute('href') ?? '/compare/';
   $compare.subscribe((ids) => {
     tray.hidden = ids.length === 0;
+    document.body.classList.toggle('compare-open', ids.length > 0);
     if (count) count.textContent = (count.dataset.template ?? '').replace('{count}', String(ids.length));
     link?.setAttribute('href', ids.length ? base + idListQuery(ids) : base);
   });

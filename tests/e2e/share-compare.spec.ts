@@ -176,6 +176,10 @@ test.describe('compare', () => {
     await page.goto('/');
     await ready(page);
     await expect(tray.getByRole('status')).toHaveText('À comparer : 2 / 4');
+    // The tray never covers the end of the page: at the bottom, the footer's last link shows above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = (await page.locator('footer a').last().boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual((await tray.boundingBox())!.y);
     // A featured card not picked yet (the favourites' two may be featured too).
     const id = await page
       .locator('.featured [data-compare][aria-pressed="false"]')
@@ -193,6 +197,7 @@ test.describe('compare', () => {
     await ready(page);
     await tray.getByRole('button', { name: 'Vider' }).click();
     await expect(tray).toBeHidden();
+    await expect(page.locator('body')).not.toHaveClass(/compare-open/);
   });
 
   test('bad ids are ignored with a line; the page speaks fr, en and ln', async ({ page }) => {

@@ -63,11 +63,17 @@ function buildColumns(listings: readonly Listing[], rates: Rates | null): Column
     amenities,
     area,
     price: { USD: usd, CDF: cdf },
-    // The core (catalogue.json) is written in the catalogue's order and its listings know their place in it.
-    newestFirst:
-      listings.every((l, i) => l.position === i) ||
-      listings.every((l, i) => i === 0 || newestFirst(listings[i - 1]!, l) <= 0),
+    newestFirst: isNewestFirst(listings),
   };
+}
+
+/** Whether listings are in the catalogue's order already (the build writes the core so). */
+export function isNewestFirst(listings: readonly Listing[]): boolean {
+  // The core (catalogue.json) is written in the catalogue's order and its listings know their place in it.
+  return (
+    listings.every((l, i) => l.position === i) ||
+    listings.every((l, i) => i === 0 || newestFirst(listings[i - 1]!, l) <= 0)
+  );
 }
 
 /** One index's columns, kept while the index lives; listings are treated as immutable. */

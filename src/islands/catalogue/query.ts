@@ -19,7 +19,7 @@ import {
 import type { Listing } from '../../shared/listing-index.ts';
 import { convert, type Rates } from '../../shared/money.ts';
 import { wordsTest, type WordsIndex } from '../../shared/listing-words.ts';
-import { columnsOf, newestFirst } from './columns.ts';
+import { columnsOf, isNewestFirst, newestFirst } from './columns.ts';
 
 /**
  * The catalogue's state and logic, as pure functions: the query the URL holds (parse / serialise), the change
@@ -190,6 +190,20 @@ export function filterListings(
   index: WordsIndex | null = null,
 ): Listing[] {
   const words = searchWords(query.q);
+  const [minPrice, maxPrice] = bounds(query.minPrice, query.maxPrice, PRICE_RANGE);
+  const [minArea, maxArea] = bounds(query.minArea, query.maxArea, AREA_RANGE);
+  // The first view filters nothing: the index as it is, without the columns (worked out later, in idle time,
+  // by warmColumns: the page's load does not pay for them).
+  if (
+    words.length === 0 &&
+    query.type === '' &&
+    query.category === '' &&
+    query.state === '' &&
+    query.amenities === 0 &&
+    [minPrice, minArea].every((b) => b === -Infinity) &&
+    [maxPrice, maxArea].every((b) => b === Infinity)
+  )
+    return isNewestFirst(listings) ? listings.slice() : [...listings].sort(newestFirst);
   // The core's listings have no title or address: their words come from words.json (same answers).
   const text = index && words.length > 0 ? wordsTest(index, words) : null;
   const c = columnsOf(listings, rates);
@@ -197,8 +211,6 @@ export function filterListings(
   const category = query.category === '' ? -2 : c.category.code(query.category);
   const state = query.state === '' ? -2 : c.state.code(query.state);
   const price = c.price[query.currency];
-  const [minPrice, maxPrice] = bounds(query.minPrice, query.maxPrice, PRICE_RANGE);
-  const [minArea, maxArea] = bounds(query.minArea, query.maxArea, AREA_RANGE);
   const wanted = query.amenities;
   const out: Listing[] = [];
   for (let i = 0; i < listings.length; i++) {
