@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import type { Property } from '../contract/index.ts';
 import { buildCacheDir, env, type Env } from '../env.ts';
 import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
+import { kinshasaToday } from '../shared/trust.ts';
 import { allProperties, buildRates } from './api.ts';
 import { similarListings } from './communes.ts';
 import { buildOutDir } from './out-dir.ts';
@@ -23,7 +24,7 @@ import { linkOrCopy } from './walk.ts';
  * fingerprint: the build is then a full one.
  */
 
-const VERSION = 2;
+const VERSION = 3;
 /** What the pages are built from besides the data: any change here makes a full build. */
 const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 /** What a listing carries that no page shows: a visit must not make its page "changed". */
@@ -69,11 +70,17 @@ const configuration = (e: Env) =>
   );
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-const shown = (p: Property) => {
-  const copy: Partial<Property> = { ...p };
+/**
+ * What a listing's page shows of it on `today` (Kinshasa's day): its fields but those no page shows, and
+ * whether its availability line reads "available from …" or "available now" (PropertyHead.astro; the browser
+ * corrects a page older than that day, scripts/trust.ts). Its verification badge is decided in the browser.
+ */
+export function shownOn(p: Property, today: string) {
+  const copy: Partial<Property> & { availableLater?: boolean } = { ...p };
   for (const key of UNSHOWN) delete copy[key];
+  if (p.availableFrom) copy.availableLater = p.availableFrom > today;
   return copy;
-};
+}
 
 /**
  * A listing page's fingerprint: what every page shares, the listing, and the listings it shows, each listing
@@ -113,13 +120,15 @@ export function reusedListings(): Promise<Set<number>> {
       configuration: configuration(e),
       settings: agencySettings(),
       rates,
-      // Pages say "available now" and offer visit dates from today.
-      day: new Date().toISOString().slice(0, 10),
+      // The footer's copyright year. A page shows nothing else of the day it was built but its listing's
+      // availability line, below: the first publish of a day is no longer a full build.
+      year: new Date().getFullYear(),
     });
+    const today = kinshasaToday(new Date());
     const digests = new Map<Property, string>();
     const listing = (p: Property) => {
       let known = digests.get(p);
-      if (known === undefined) digests.set(p, (known = digest(shown(p))));
+      if (known === undefined) digests.set(p, (known = digest(shownOn(p, today))));
       return known;
     };
     const pages: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { toast } from '../shared/toasts.ts';
 import { apiUrl } from './api-base.ts';
 import { postJson, showChecks } from './form-dom.ts';
 import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
+import { kinshasaToday } from '../shared/trust.ts';
 import '../shared/toaster.ts';
 
 // The visit request (spec §2, §5, §8): name, date and WhatsApp number required, e-mail optional but valid;
@@ -14,7 +15,12 @@ if (dialog && form) {
   const submit = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
 
   document.addEventListener('click', (event) => {
-    if ((event.target as Element | null)?.closest('[data-open-visit]')) dialog.showModal();
+    if (!(event.target as Element | null)?.closest('[data-open-visit]')) return;
+    // The earliest day the picker offers is the visitor's today, not the day the page was built: a page
+    // is published once and read for days (decision 0042).
+    const date = form.elements.namedItem('visitDate') as HTMLInputElement | null;
+    if (date) date.min = kinshasaToday(new Date());
+    dialog.showModal();
   });
   form.querySelector('[data-visit-cancel]')?.addEventListener('click', () => dialog.close());
 

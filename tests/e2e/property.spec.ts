@@ -77,6 +77,9 @@ test.describe('property page', () => {
     await open(page, `/property/${p.id}`);
     await page.getByRole('button', { name: 'Programmer une visite' }).click();
     const dialog = page.getByRole('dialog');
+    // The picker starts at the visitor's today in Kinshasa, whatever day the page was built.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kinshasa' }).format(new Date());
+    await expect(dialog.getByLabel('Date de la visite')).toHaveAttribute('min', today);
     await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(dialog.locator('.field-error')).toHaveCount(3);
     await dialog.getByLabel('Nom complet').fill('Grâce Tshala');
