@@ -205,6 +205,7 @@ export function createPublisher(options: PublisherOptions) {
     /** Resolves when no run is going or wanted, with how the last one ended. */
     async settled(): Promise<Outcome | null> {
       while (runs) await runs;
+      await folder.pruned();
       return history.last;
     },
 
@@ -213,6 +214,7 @@ export function createPublisher(options: PublisherOptions) {
       unsubscribe();
       dispatch({ type: 'close' });
       while (runs) await runs;
+      await folder.pruned();
     },
   };
 }

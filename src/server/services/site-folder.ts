@@ -11,6 +11,9 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 export function siteFolder(siteDir: string) {
   const live = resolve(siteDir);
   const builds = `${live}.builds`;
+  /** Old builds being deleted, one after the other, after the switches that let them go. */
+  let pruning = Promise.resolve();
+  const deleting = new Set<string>();
   const unique = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
 
   /** The build SITE_DIR points at, or null when it is not (yet) a link. */
@@ -50,7 +53,12 @@ export function siteFolder(siteDir: string) {
       return dir;
     },
 
-    /** Puts `build` online atomically, keeps the build it replaces, and deletes older ones. */
+    /**
+     * Puts `build` online atomically and keeps the build it replaces. Older builds are deleted after it, in
+     * the background: a build is some 100,000 files at 10,000 listings, and unlinking them took 13 s and more
+     * that the publish's editor waited for with the new site already online (decision 0042). Which builds
+     * go is decided here, at the switch, so a build created meanwhile is never among them.
+     */
     async switchTo(build: string): Promise<void> {
       const previous = (await current()) ?? (await adoptPlainFolder());
       // The link is relative, so the data folder can be moved or mounted elsewhere as a whole.
@@ -63,10 +71,22 @@ export function siteFolder(siteDir: string) {
         throw error;
       }
       const keep = new Set([resolve(build), previous && resolve(previous)]);
-      for (const name of await readdir(builds)) {
-        const dir = join(builds, name);
-        if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
-      }
+      const doomed = (await readdir(builds))
+        .map((name) => join(builds, name))
+        .filter((dir) => !keep.has(dir) && !deleting.has(dir));
+      for (const dir of doomed) deleting.add(dir);
+      // One deletion at a time; one that fails leaves its folder for the next switch to try again.
+      pruning = pruning.then(async () => {
+        for (const dir of doomed) {
+          await rm(dir, { recursive: true, force: true }).catch(() => {});
+          deleting.delete(dir);
+        }
+      });
+    },
+
+    /** Resolves once the builds a switch let go are deleted. */
+    pruned(): Promise<void> {
+      return pruning;
     },
 
     /** Removes a build that will not go online (it failed or was interrupted). */
