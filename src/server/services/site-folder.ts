@@ -1,6 +1,24 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * Deletes a folder tree in a child process. A build is about 117,000 files at 10,000 listings: deleted by
+ * this process, its unlinks filled libuv's four threads for 35–40 s, and every file the server sent
+ * meanwhile (pages, media) waited behind them; the bench saw the new page 39 s after its publish had
+ * ended. Another process has threads of its own.
+ */
+function removeTree(dir: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const script = "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })";
+    const child = spawn(process.execPath, ['-e', script, dir], { stdio: 'ignore' });
+    child.once('error', fail);
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`deleting ${dir} failed (exit code ${code})`)),
+    );
+  });
+}
 
 /**
  * The public site's folder, versioned: SITE_DIR is a symbolic link to one build under SITE_DIR.builds/.
@@ -78,7 +96,7 @@ export function siteFolder(siteDir: string) {
       // One deletion at a time; one that fails leaves its folder for the next switch to try again.
       pruning = pruning.then(async () => {
         for (const dir of doomed) {
-          await rm(dir, { recursive: true, force: true }).catch(() => {});
+          await removeTree(dir).catch(() => {});
           deleting.delete(dir);
         }
       });
@@ -91,7 +109,7 @@ export function siteFolder(siteDir: string) {
 
     /** Removes a build that will not go online (it failed or was interrupted). */
     async discard(build: string): Promise<void> {
-      await rm(build, { recursive: true, force: true });
+      await removeTree(build);
     },
   };
 }
