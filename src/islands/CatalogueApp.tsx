@@ -27,7 +27,7 @@ import {
   type CatalogueQuery,
 } from './catalogue/query.ts';
 import { PropertyCard } from './PropertyCard.tsx';
-import { columnsOf } from './catalogue/columns.ts';
+import { warmColumns } from './catalogue/columns.ts';
 import { whenIdle } from './catalogue/idle.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
@@ -44,6 +44,9 @@ const AlertForm = lazy(() => import('./catalogue/AlertForm.tsx'));
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
 const FEW_RESULTS = 3;
+/** The cards a change shows at once when the rest are still to be mounted: the grid's first row at its widest
+ *  (card.css: columns of at least 16 rem in the page's width, four at most). */
+const FIRST_ROW = 4;
 
 export interface CatalogueProps {
   lang: Lang;
@@ -156,16 +159,17 @@ export default function CatalogueApp({
   const slice = paginate(found ?? initial, query.page);
   const cards = useDetails(slice.items);
   const total = found ? found.length : initialTotal;
+  // A change that comes before they are all mounted (the index has just arrived on a busy phone: none may be)
+  // shows the first row at once and the rest as they are mounted, one per idle moment still.
   useEffect(() => {
-    if (own.current || ahead >= cards.length) return;
+    if (ahead >= cards.length) return;
     return whenIdle(() => setAhead((n) => n + 1));
   }, [ahead, cards.length]);
+  const mounted = own.current ? Math.max(ahead, FIRST_ROW) : ahead;
   // The filter's columns (10,000 listings at a time) once the index is here, while nothing else happens, so
-  // that neither the load nor the first change pays for them.
-  useEffect(
-    () => (listings ? whenIdle(() => void columnsOf(listings, rates)) : undefined),
-    [listings, rates],
-  );
+  // that neither the load nor the first change pays for them (a change that comes first computes the columns
+  // it reads, and only those).
+  useEffect(() => (listings ? whenIdle(() => warmColumns(listings, rates)) : undefined), [listings, rates]);
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
   // descriptions or features, which the content search covers (issue 18).
   const across =
@@ -247,7 +251,7 @@ export default function CatalogueApp({
             {/* Keyed by position: a filter change or a new page updates the nine cards' text and pictures in
                 place rather than removing nine cards and building nine; each card starts its carousel again
                 for a new listing. */}
-            {(own.current ? cards : cards.slice(0, ahead)).map((listing, i) => (
+            {cards.slice(0, mounted).map((listing, i) => (
               <PropertyCard
                 key={i}
                 listing={listing}

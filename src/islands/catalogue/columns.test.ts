@@ -85,3 +85,19 @@ describe("the filter's columns", () => {
     expect(filterListings(listings, usd, { ...rates, cdfPerUsd: 1800 })).toEqual([]);
   });
 });
+
+describe('a change that comes before the columns are warm', () => {
+  it('computes only the columns its query reads: a type filter converts no price', () => {
+    const rent = listing({ id: 1, type: 'rent' });
+    const sale = listing({ id: 2, type: 'sale' });
+    // A price read would throw: the type filter must not read (nor convert) any.
+    for (const l of [rent, sale])
+      Object.defineProperty(l, 'price', {
+        get() {
+          throw new Error('price read');
+        },
+      });
+    expect(filterListings([rent, sale], query({ type: 'rent' }), rates)).toEqual([rent]);
+    expect(() => filterListings([rent, sale], query({ minPrice: 100 }), rates)).toThrow('price read');
+  });
+});

@@ -30,40 +30,77 @@ function coded(listings: readonly Listing[], value: (l: Listing) => string): Cod
 }
 
 export interface Columns {
-  type: CodedColumn;
-  category: CodedColumn;
-  state: CodedColumn;
-  amenities: Int32Array;
-  area: Float64Array;
+  readonly type: CodedColumn;
+  readonly category: CodedColumn;
+  readonly state: CodedColumn;
+  readonly amenities: Int32Array;
+  readonly area: Float64Array;
   /** The price in each filter currency, converted once. */
-  price: Record<FilterCurrency, Float64Array>;
+  readonly price: Readonly<Record<FilterCurrency, Float64Array>>;
   /** Whether the index is already newest first (the build writes it so): every subset of it is too. */
-  newestFirst: boolean;
+  readonly newestFirst: boolean;
 }
 
 /** The catalogue's order (spec §2): newest first, then the higher id. */
 export const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
+/** A value computed on first read, then kept. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) [value, made] = [make(), true];
+    return value as T;
+  };
+}
+
+function numbers(listings: readonly Listing[], value: (l: Listing) => number): Float64Array {
+  const out = new Float64Array(listings.length);
+  for (let i = 0; i < listings.length; i++) out[i] = value(listings[i]!);
+  return out;
+}
+
+/**
+ * Each column is computed when a filter first reads it: the first change a visitor makes (a type, say)
+ * pays for one column rather than seven, however soon after the index arrived it comes (the idle-time
+ * warm-up below may not have run yet on a busy phone).
+ */
 function buildColumns(listings: readonly Listing[], rates: Rates | null): Columns {
-  const n = listings.length;
-  const amenities = new Int32Array(n);
-  const area = new Float64Array(n);
-  const usd = new Float64Array(n);
-  const cdf = new Float64Array(n);
-  listings.forEach((l, i) => {
-    amenities[i] = l.amenityMask;
-    area[i] = amount(l.area);
-    usd[i] = filterPrice(l, 'USD', rates);
-    cdf[i] = filterPrice(l, 'CDF', rates);
-  });
+  const type = lazy(() => coded(listings, (l) => l.type));
+  const category = lazy(() => coded(listings, (l) => l.category));
+  const state = lazy(() => coded(listings, (l) => l.state));
+  const amenities = lazy(() => Int32Array.from(listings, (l) => l.amenityMask));
+  const area = lazy(() => numbers(listings, (l) => amount(l.area)));
+  const usd = lazy(() => numbers(listings, (l) => filterPrice(l, 'USD', rates)));
+  const cdf = lazy(() => numbers(listings, (l) => filterPrice(l, 'CDF', rates)));
+  const order = lazy(() => isNewestFirst(listings));
   return {
-    type: coded(listings, (l) => l.type),
-    category: coded(listings, (l) => l.category),
-    state: coded(listings, (l) => l.state),
-    amenities,
-    area,
-    price: { USD: usd, CDF: cdf },
-    newestFirst: isNewestFirst(listings),
+    get type() {
+      return type();
+    },
+    get category() {
+      return category();
+    },
+    get state() {
+      return state();
+    },
+    get amenities() {
+      return amenities();
+    },
+    get area() {
+      return area();
+    },
+    price: {
+      get USD() {
+        return usd();
+      },
+      get CDF() {
+        return cdf();
+      },
+    },
+    get newestFirst() {
+      return order();
+    },
   };
 }
 
@@ -79,11 +116,17 @@ export function isNewestFirst(listings: readonly Listing[]): boolean {
 /** One index's columns, kept while the index lives; listings are treated as immutable. */
 const cache = new WeakMap<readonly Listing[], { rates: Rates | null; columns: Columns }>();
 
-/** The columns of an index at `rates`, computed on the first filter and reused by every change after it. */
+/** The columns of an index at `rates`, each computed on its first read and reused by every change after it. */
 export function columnsOf(listings: readonly Listing[], rates: Rates | null): Columns {
   const hit = cache.get(listings);
   if (hit && hit.rates === rates) return hit.columns;
   const columns = buildColumns(listings, rates);
   cache.set(listings, { rates, columns });
   return columns;
+}
+
+/** Every column of an index at `rates` computed now (in idle time: see CatalogueApp), none left for a change. */
+export function warmColumns(listings: readonly Listing[], rates: Rates | null): void {
+  const c = columnsOf(listings, rates);
+  void [c.type, c.category, c.state, c.amenities, c.area, c.price.USD, c.price.CDF, c.newestFirst];
 }

@@ -206,23 +206,25 @@ export function filterListings(
     return isNewestFirst(listings) ? listings.slice() : [...listings].sort(newestFirst);
   // The core's listings have no title or address: their words come from words.json (same answers).
   const text = index && words.length > 0 ? wordsTest(index, words) : null;
+  // Only the columns this query reads (each is computed on its first read: columns.ts).
   const c = columnsOf(listings, rates);
-  const type = query.type === '' ? -2 : c.type.code(query.type);
-  const category = query.category === '' ? -2 : c.category.code(query.category);
-  const state = query.state === '' ? -2 : c.state.code(query.state);
-  const price = c.price[query.currency];
+  const type = query.type === '' ? null : { codes: c.type.codes, want: c.type.code(query.type) };
+  const category =
+    query.category === '' ? null : { codes: c.category.codes, want: c.category.code(query.category) };
+  const state = query.state === '' ? null : { codes: c.state.codes, want: c.state.code(query.state) };
   const wanted = query.amenities;
+  const amenities = wanted === 0 ? null : c.amenities;
+  const price = minPrice === -Infinity && maxPrice === Infinity ? null : c.price[query.currency];
+  const area = minArea === -Infinity && maxArea === Infinity ? null : c.area;
   const out: Listing[] = [];
   for (let i = 0; i < listings.length; i++) {
-    if (type !== -2 && c.type.codes[i] !== type) continue;
-    if (category !== -2 && c.category.codes[i] !== category) continue;
-    if (state !== -2 && c.state.codes[i] !== state) continue;
+    if (type && type.codes[i] !== type.want) continue;
+    if (category && category.codes[i] !== category.want) continue;
+    if (state && state.codes[i] !== state.want) continue;
     // One AND per listing: several amenities at once cost no more than one.
-    if ((c.amenities[i]! & wanted) !== wanted) continue;
-    const p = price[i]!;
-    if (p < minPrice || p > maxPrice) continue;
-    const a = c.area[i]!;
-    if (a < minArea || a > maxArea) continue;
+    if (amenities && (amenities[i]! & wanted) !== wanted) continue;
+    if (price && (price[i]! < minPrice || price[i]! > maxPrice)) continue;
+    if (area && (area[i]! < minArea || area[i]! > maxArea)) continue;
     const listing = listings[i]!;
     if (text ? !text(listing.position, listing.state) : words.length > 0 && !hasWords(listing, words))
       continue;
