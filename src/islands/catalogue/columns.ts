@@ -44,14 +44,20 @@ export interface Columns {
 /** The catalogue's order (spec §2): newest first, then the higher id. */
 export const newestFirst = (a: Listing, b: Listing) => b.createdDay - a.createdDay || b.id - a.id;
 
-/** A value computed on first read, then kept. */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  let made = false;
-  return () => {
-    if (!made) [value, made] = [make(), true];
-    return value as T;
-  };
+/** An object whose fields are each computed on their first read, then kept as plain values. */
+function lazyFields<T extends object>(make: { [K in keyof T]: () => T[K] }): T {
+  const out = {} as T;
+  for (const key of Object.keys(make) as (keyof T)[])
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make[key]();
+        Object.defineProperty(out, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  return out;
 }
 
 function numbers(listings: readonly Listing[], value: (l: Listing) => number): Float64Array {
@@ -66,42 +72,19 @@ function numbers(listings: readonly Listing[], value: (l: Listing) => number): F
  * warm-up below may not have run yet on a busy phone).
  */
 function buildColumns(listings: readonly Listing[], rates: Rates | null): Columns {
-  const type = lazy(() => coded(listings, (l) => l.type));
-  const category = lazy(() => coded(listings, (l) => l.category));
-  const state = lazy(() => coded(listings, (l) => l.state));
-  const amenities = lazy(() => Int32Array.from(listings, (l) => l.amenityMask));
-  const area = lazy(() => numbers(listings, (l) => amount(l.area)));
-  const usd = lazy(() => numbers(listings, (l) => filterPrice(l, 'USD', rates)));
-  const cdf = lazy(() => numbers(listings, (l) => filterPrice(l, 'CDF', rates)));
-  const order = lazy(() => isNewestFirst(listings));
-  return {
-    get type() {
-      return type();
-    },
-    get category() {
-      return category();
-    },
-    get state() {
-      return state();
-    },
-    get amenities() {
-      return amenities();
-    },
-    get area() {
-      return area();
-    },
-    price: {
-      get USD() {
-        return usd();
-      },
-      get CDF() {
-        return cdf();
-      },
-    },
-    get newestFirst() {
-      return order();
-    },
-  };
+  return lazyFields<Columns>({
+    type: () => coded(listings, (l) => l.type),
+    category: () => coded(listings, (l) => l.category),
+    state: () => coded(listings, (l) => l.state),
+    amenities: () => Int32Array.from(listings, (l) => l.amenityMask),
+    area: () => numbers(listings, (l) => amount(l.area)),
+    price: () =>
+      lazyFields<Columns['price']>({
+        USD: () => numbers(listings, (l) => filterPrice(l, 'USD', rates)),
+        CDF: () => numbers(listings, (l) => filterPrice(l, 'CDF', rates)),
+      }),
+    newestFirst: () => isNewestFirst(listings),
+  });
 }
 
 /** Whether listings are in the catalogue's order already (the build writes the core so). */
@@ -128,5 +111,6 @@ export function columnsOf(listings: readonly Listing[], rates: Rates | null): Co
 /** Every column of an index at `rates` computed now (in idle time: see CatalogueApp), none left for a change. */
 export function warmColumns(listings: readonly Listing[], rates: Rates | null): void {
   const c = columnsOf(listings, rates);
-  void [c.type, c.category, c.state, c.amenities, c.area, c.price.USD, c.price.CDF, c.newestFirst];
+  // Reading every field computes it: a column added to Columns is warmed too.
+  void [Object.values(c), Object.values(c.price)];
 }
