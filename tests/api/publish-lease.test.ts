@@ -53,7 +53,9 @@ describe('publishing across instances', () => {
     expect(shown.state).toBe('running');
     const onA = await state(t.app);
     expect(onA.state).toBe('running');
-    // The admin on B follows A's build: same start, A's step.
+    // The admin on B follows A's build: same start, A's step; already in B's answer to its publish, sent
+    // while B was still asking for the lease.
+    expect(shown.startedAt).toBe(onA.startedAt);
     expect(await state(second)).toMatchObject({ state: 'running', startedAt: onA.startedAt, step: onA.step });
     expect(builderB.runs).toHaveLength(0);
 
