@@ -64,6 +64,8 @@ export interface NdakoOptions {
   seed: number | 'none';
   /** BUILD_CACHE_DIR: the records of the builds this server starts (publish), the share pictures it draws. */
   cacheDir?: string;
+  /** MEDIA_MAX_MEGAPIXELS: the seed draws its pictures to fit (tests that never look at them ask for small ones). */
+  megapixels?: number;
 }
 
 /**
@@ -85,6 +87,7 @@ export function spawnNdako(o: NdakoOptions): Proc {
       SEED_PROPERTIES: String(o.seed === 'none' ? 0 : o.seed),
       API_URL: `http://127.0.0.1:${o.port}`,
       ...(o.cacheDir ? { BUILD_CACHE_DIR: o.cacheDir } : {}),
+      ...(o.megapixels ? { MEDIA_MAX_MEGAPIXELS: String(o.megapixels) } : {}),
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
