@@ -78,6 +78,42 @@ describe('security headers', () => {
     }
   });
 
+  it('the build’s scripts and styles carry nosniff and none of the page-level headers', async () => {
+    await mkdir(join(t.env.SITE_DIR, '_astro'), { recursive: true });
+    await writeFile(join(t.env.SITE_DIR, '_astro', 'app.B1x-9z_q.js'), 'export const a = 1;');
+    await writeFile(join(t.env.SITE_DIR, '_astro', 'Base.BqXeOAOR.css'), 'a{color:red}');
+    await writeFile(
+      join(t.env.SITE_DIR, '_astro', 'logo.7GO5PaJy.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    for (const url of ['/_astro/app.B1x-9z_q.js', '/_astro/Base.BqXeOAOR.css']) {
+      const res = await t.app.inject({ url, headers: { origin: SITE } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'permissions-policy',
+      ])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(String(res.headers.vary ?? ''), url).not.toMatch(/origin/i);
+    }
+    // Anything else there (a picture, which an SVG can be; a path that only looks like one) keeps them all.
+    for (const url of [
+      '/_astro/logo.7GO5PaJy.svg',
+      '/_astro/x/y.js',
+      '/_astro/app.B1x-9z_q.json',
+      '/_astro/missing.C2y-0a_r.js',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.headers, url).toMatchObject(COMMON);
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
+  });
+
   it('answers CORS for the site’s origin only', async () => {
     const own = await t.app.inject({ url: '/api/properties', headers: { origin: SITE } });
     expect(own.headers['access-control-allow-origin']).toBe(SITE);

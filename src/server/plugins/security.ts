@@ -56,6 +56,15 @@ export const sitePageCsp = (
     wasm,
   });
 
+/**
+ * Astro's hashed scripts and styles. A page's ~20 of them each carried the page-level headers (framing,
+ * opener, permissions, referrer, HSTS, a sandbox policy): about 350 bytes a request that no browser applies
+ * to a script or a style sheet, 7 KB of a phone's first catalogue view (decision 0044).
+ */
+const BUILD_CODE = /^\/_astro\/[\w.-]+\.(?:js|css)(?:\?|$)/;
+/** What they are served as; anything else at such an address (the not-found page) keeps every header. */
+const CODE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
+
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /**
@@ -99,6 +108,12 @@ export default fp(async function security(app: FastifyInstance) {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // The build's own scripts and styles only ever load into pages, whose headers carry the policies;
+    // nosniff is the one header that acts on them (decision 0044).
+    if (BUILD_CODE.test(request.url) && CODE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.header('x-content-type-options', 'nosniff');
+      return payload;
+    }
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/\borigin\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
     reply.header('x-content-type-options', 'nosniff');
