@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The PostgreSQL project gets the PGlite template too: its suites open an empty PGlite here and there (a
   // backup restored into the other kind of database), a copy instead of a migration each (decision 0038).
   const pglite = await pgliteTemplate(project);
-  if (project.name !== 'postgres') return pglite;
+  if (!project.name.startsWith('postgres')) return pglite;
   const postgres = await postgresTemplate(project).catch(async (error: unknown) => {
     await pglite();
     throw error;
