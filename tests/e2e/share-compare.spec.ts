@@ -21,7 +21,9 @@ async function freshPage(browser: Browser) {
   return context.newPage();
 }
 
-const titles = (page: Page) => page.locator('.results article h3').allInnerTexts();
+// Text contents, not innerText: cards below a phone's first screen are not rendered until scrolled near
+// (content-visibility), and innerText reads only what is rendered.
+const titles = (page: Page) => page.locator('.results article h3').allTextContents();
 const columns = (page: Page) => page.locator('.compare-table thead th a');
 
 test.describe('shared favourites', () => {
@@ -40,6 +42,7 @@ test.describe('shared favourites', () => {
     await page.goto('/favorites');
     await ready(page);
     await expect(page.locator('.results article')).toHaveCount(3);
+    await expect(page.locator('.results article h3')).toHaveText([/\S/, /\S/, /\S/]);
     const mine = await titles(page);
     await page.getByText('Partager mes favoris', { exact: true }).click();
     const whatsapp = await page.getByRole('link', { name: 'Partager sur WhatsApp' }).getAttribute('href');
