@@ -25,8 +25,6 @@ export function staticPath(url: string, prefix: string): string | null {
   return decoded.slice(prefix.length - 1);
 }
 
-const refused = () => Object.assign(new Error('Chemin de fichier refusé'), { statusCode: 403 });
-
 /**
  * GET and HEAD of every file under `root` at `prefix`, through `reply.sendFile` of @fastify/static
  * (registered in `app`'s context with `serve: false`), which keeps its own checks, pre-compressed copies,
@@ -40,8 +38,7 @@ export function serveFiles(app: FastifyInstance, prefix: string, root: string): 
     url: `${prefix}*`,
     handler: (request, reply) => {
       const path = staticPath(request.url, prefix);
-      // As the plugin's own route answered them: 403, in French through the errors plugin.
-      return path === null ? reply.code(403).send(refused()) : reply.sendFile(path, root);
+      return path === null ? reply.callNotFound() : reply.sendFile(path, root);
     },
   });
 }
