@@ -23,7 +23,6 @@ import securityPlugin from './plugins/security.ts';
 import sitePlugin from './plugins/site.ts';
 import { QuietRequestLog } from './request-log.ts';
 import { MEDIA_VARIANT, saveDataRewrite } from './services/save-data.ts';
-import { serveFiles } from './plugins/static-files.ts';
 import accountsRoutes from './routes/accounts.ts';
 import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
@@ -220,20 +219,17 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     app.addHook('onRequest', async (request, reply) => {
       if (MEDIA_VARIANT.test(request.url.split('?')[0] ?? '')) reply.header('vary', 'Save-Data');
     });
-    // In a context of its own: its reply.sendFile serves from the media folder, the site's from SITE_DIR.
-    await app.register(async (media) => {
-      await media.register(fastifyStatic, {
-        root: mediaDir,
-        serve: false,
-        index: false,
-        // Media names are random and never reused: they can be cached for good.
-        setHeaders: (res) => {
-          res.header('cache-control', MEDIA_CACHE_CONTROL);
-          res.header('x-content-type-options', 'nosniff');
-          res.header('content-security-policy', "default-src 'none'; sandbox");
-        },
-      });
-      serveFiles(media, '/media/', mediaDir);
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      // Media names are random and never reused: they can be cached for good.
+      setHeaders: (res) => {
+        res.header('cache-control', MEDIA_CACHE_CONTROL);
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "default-src 'none'; sandbox");
+      },
     });
   }
 

@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { notFoundFile } from '../services/site-manifest.ts';
-import { serveFiles } from './static-files.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -40,8 +39,8 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
   if (!(await lstat(siteDir).catch(() => null))) await mkdir(siteDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: siteDir,
-    // Served by serveFiles below: the plugin's own route lists folders on every request.
-    serve: false,
+    prefix: '/',
+    wildcard: true,
     redirect: true,
     index: ['index.html'],
     // The build writes .br and .gz copies of text files (src/build/precompress.ts).
@@ -52,8 +51,6 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
       res.header('cache-control', siteCacheControl(path));
     },
   });
-
-  serveFiles(app, '/', siteDir);
 
   // Spec §2: /home and any path under it show the home page, in each language the live site has.
   const home = async (lang: string | undefined, reply: FastifyReply) => {
