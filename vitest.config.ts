@@ -20,16 +20,15 @@ const ISOLATED = ['tests/api/share-image.test.ts'];
 
 export default defineConfig({
   test: {
-    // Three files at a time on this 2-core machine (Vitest's default is cores − 1: one here). Most of a file's
-    // time is its own start (a worker, the app's modules, a database copied from the template, an admin
-    // logged in) and much of the rest waits (builds, child processes, timers): a third file fills those
-    // waits. Four made a crash test's 10 s take 26 s, near its 30 s limit (decision 0038).
+    // Three files at a time on this 2-core machine (Vitest's default is cores − 1: one here). Much of a file's
+    // time is its own start (a database copied from the template, an admin logged in) or waits (builds, child
+    // processes, timers): a third file fills those waits. Four made a crash test's 10 s take 26 s, near its 30 s limit (decision 0038).
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
       // Files of a project share their workers' modules (isolate: false), so the app's module graph is
-      // evaluated once per worker rather than once per file: a third less CPU for the API suites (decision
+      // evaluated once per worker rather than once per file: about half the suites' CPU (decision
       // 0038's amendment). Each file still builds its own app on its own database copy. A file that mocks a
       // module the app imports, or that starts processes and changes process.env, keeps a worker of its own.
       { test: { name: 'unit', include: UNIT, isolate: false } },

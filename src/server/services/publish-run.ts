@@ -11,6 +11,8 @@ export interface Run {
   step: string | null;
   progress: number | null;
   abort: AbortController;
+  /** Whether it holds the publish lease yet: until then another instance's build may be the one. */
+  leased: boolean;
 }
 
 /** A time limit said in French: "10 min", "1 min 30 s", "45 s". */

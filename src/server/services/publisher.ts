@@ -55,8 +55,6 @@ export function createPublisher(options: PublisherOptions) {
   let machine = initialState;
   /** The run going on here, its step and progress (the machine's `running` phase), or null. */
   let run: Run | null = null;
-  /** Whether that run holds the publish lease yet: until then another instance's build may be the one. */
-  let leased = false;
   /** The chain of runs going on, for whoever waits for them to end. */
   let runs: Promise<void> | null = null;
   const history = { last: null as Outcome | null, lastDurationMs: null as number | null };
@@ -76,9 +74,9 @@ export function createPublisher(options: PublisherOptions) {
           step: mode === 'hook' ? 'Appel du hook de déploiement' : 'Préparation',
           progress: null,
           abort: new AbortController(),
+          leased: false,
         };
         run = current;
-        leased = false;
         const chain = runOnce(effect.actor, current).then((askedElsewhere) => {
           run = null;
           dispatch({ type: 'ended', askedElsewhere });
@@ -136,7 +134,7 @@ export function createPublisher(options: PublisherOptions) {
       held = await options.lease.acquire(actor, current, (reason) => current.abort.abort(new Error(reason)));
       // Another instance is building: it runs once more for this request after its build.
       if (!held) return null;
-      leased = true;
+      current.leased = true;
       let how = 'Construit sur le serveur';
       if (mode === 'local') {
         const sent = await buildHere(current);
@@ -190,7 +188,7 @@ export function createPublisher(options: PublisherOptions) {
       const { lastPublishedAt, pendingChanges } = await audit.publishing();
       // A build on another instance shows here as running, with its step and progress; so does it while
       // this instance's run is still asking for the lease (it will not build then).
-      const running = run && leased ? run : ((await options.lease.elsewhere()) ?? run);
+      const running = run?.leased ? run : ((await options.lease.elsewhere()) ?? run);
       const { last, lastDurationMs } = history;
       const failed = !running && last?.ok === false;
       return {
