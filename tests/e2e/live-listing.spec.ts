@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 // A listing added in the admin after the site was built has no page: /property/{id} answers 404 with the
 // not-found page, which fetches the listing from the live API and shows it like a pre-built page.
@@ -158,12 +157,7 @@ test('a listing added since the build is shown from the live API, in the visitor
   expect(views).toHaveLength(1);
   expect(await viewCount(request, p.id)).toBe(1);
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('while the API answers: a loading state, never the not-found text', async ({ page, request }) => {
