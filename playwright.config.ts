@@ -33,6 +33,11 @@ export default defineConfig({
     // The site's service worker (issue 12) would answer requests that specs route with page.route(), which
     // Playwright cannot see then: it runs in tests/e2e/offline.spec.ts alone, which allows it.
     serviceWorkers: 'block',
+    // One browser context per worker, reset between tests, instead of a new one per test: a new context
+    // starts a new renderer process, about 0.3 s of the two cores per test (decision 0038). Playwright clears
+    // cookies, cache, storage (session storage too), pages, routes and init scripts; tests/e2e/fixtures.ts
+    // resets permissions and the offline switch, and starts the next test on a new context after a failure.
+    reuseContext: true,
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 360, height: 640 }, hasTouch: true } },

@@ -26,7 +26,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Pages open without the once-a-session splash unless a test asks for it. */
 export const test = base.extend<{ splash: boolean }>({
   splash: [false, { option: true }],
-  page: async ({ page, splash }, use) => {
+  page: async ({ page, splash }, use, testInfo) => {
     if (!splash) await page.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
     // Every page of every test runs under the server's Content-Security-Policy: nothing may be blocked.
     const blocked: string[] = [];
@@ -34,6 +34,12 @@ export const test = base.extend<{ splash: boolean }>({
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
     await use(page);
+    // The next test reuses this context (reuseContext, playwright.config.ts). Playwright resets its storage,
+    // cache, pages, routes, init scripts and emulation; permissions and the offline switch are reset here.
+    // A test that failed may have left its page anywhere: the next one gets a new context.
+    const context = page.context();
+    if (testInfo.status !== testInfo.expectedStatus) await context.close();
+    else await Promise.all([context.clearPermissions(), context.setOffline(false)]);
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   },
 });

@@ -7,7 +7,8 @@ import { publishSettled } from './publish.ts';
 // API or the admin, and a publish replaces its caches. The other specs block service workers
 // (playwright.config.ts); these allow it. No fixed waits: each step waits for the worker's own state.
 
-test.use({ serviceWorkers: 'allow' });
+// A context of their own for each test: the worker's caches outlive what a reused context resets.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
 

@@ -170,6 +170,9 @@ test.describe('property page', () => {
       const smallest = await request.get(r.url().replace(/-\d+\.webp$/, '-480.webp'));
       expect((await r.body()).length, r.url()).toBe((await smallest.body()).length);
     }
+    // The next test reuses this browser context (playwright.config.ts): the override is this test's only.
+    await cdp.send('Emulation.setDataSaverOverride', {});
+    await cdp.detach();
   });
 
   test('without Save-Data the line stays hidden', async ({ page, request }) => {
