@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, ready, seriousViolations, test } from './fixtures.ts';
 
 // axe on every kind of page in every language: no serious or critical violation.
@@ -19,12 +20,18 @@ const pages = [
 ];
 
 for (const lang of ['', '/en', '/ln']) {
-  test(`no serious accessibility violation${lang || ' (fr)'}`, async ({ page }) => {
-    for (const path of pages) {
-      await page.goto(lang + path);
-      await ready(page);
-      expect(await seriousViolations(page), lang + path).toEqual([]);
-    }
+  test(`no serious accessibility violation${lang || ' (fr)'}`, async ({ page, secondPage }) => {
+    // axe is the renderer's work: two tabs (two renderer processes) check half the pages each, side by side,
+    // on the machine's two cores. Each failure still names its page.
+    const check = async (tab: Page, paths: string[]) => {
+      for (const path of paths) {
+        await tab.goto(lang + path);
+        await ready(tab);
+        expect.soft(await seriousViolations(tab), lang + path).toEqual([]);
+      }
+    };
+    const half = Math.ceil(pages.length / 2);
+    await Promise.all([check(page, pages.slice(0, half)), check(secondPage, pages.slice(half))]);
   });
 }
 

@@ -23,16 +23,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Pages open without the once-a-session splash unless a test asks for it. */
-export const test = base.extend<{ splash: boolean }>({
+/** Without the splash unless asked; console lines of blocked content gathered in `blocked`. */
+async function prepare(page: Page, splash: boolean, blocked: string[]) {
+  if (!splash) await page.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+}
+
+/**
+ * Pages open without the once-a-session splash unless a test asks for it. `secondPage` is another tab of
+ * the same context, prepared the same way, for a test that works in two at once.
+ */
+export const test = base.extend<{ splash: boolean; secondPage: Page }>({
   splash: [false, { option: true }],
   page: async ({ page, splash }, use, testInfo) => {
-    if (!splash) await page.addInitScript(() => sessionStorage.setItem('ndako-splash-shown', '1'));
     // Every page of every test runs under the server's Content-Security-Policy: nothing may be blocked.
     const blocked: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    await prepare(page, splash, blocked);
     await use(page);
     // The next test reuses this context (reuseContext, playwright.config.ts). Playwright resets its storage,
     // cache, pages, routes, init scripts and emulation; permissions and the offline switch are reset here.
@@ -41,6 +49,15 @@ export const test = base.extend<{ splash: boolean }>({
     if (testInfo.status !== testInfo.expectedStatus) await context.close();
     else await Promise.all([context.clearPermissions(), context.setOffline(false)]);
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
+  },
+  secondPage: async ({ page, splash }, use) => {
+    const blocked: string[] = [];
+    const second = await page.context().newPage();
+    await prepare(second, splash, blocked);
+    await use(second);
+    // Closed before the page fixture ends, which may close the whole context.
+    await second.close();
+    expect(blocked, 'Content-Security-Policy violations (second page)').toEqual([]);
   },
 });
 
