@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database, Db } from '../db/client.ts';
 import { media, messages, pageViews, properties, teamMembers, visitRequests } from '../db/schema.ts';
-import { storeImage, type StoredMedia } from '../media/images.ts';
+import type { StoredMedia } from '../media/images.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { DemoRowCounts } from '../shared/demo-summary.ts';
 import { buildMessages, buildVisits, type ListingRef } from './activity.ts';
 import { buildPageViews } from './traffic.ts';
+import { storeDemoPicture } from './pictures.ts';
 import { avatarSvg } from './avatar.ts';
 import { buildListings, type PhotoKind, type PhotoPool, type PoolPhoto } from './listings.ts';
 import { TEAM, congolesePhone, emailLocal } from './people.ts';
@@ -116,13 +116,8 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     }),
   );
   // Pictures are drawn at 1600 × 1000 (portraits 600 × 600); a lower pixel limit scales them down to fit.
-  const encode = async (svg: string, id: string, width: number, height: number) => {
-    const scale = Math.min(1, Math.sqrt(maxPixels / (width * height)));
-    const image = sharp(Buffer.from(svg));
-    if (scale < 1) image.resize(Math.max(1, Math.floor(width * scale)));
-    const png = await image.png({ compressionLevel: 1 }).toBuffer();
-    return storeImage(png, options.media, { maxPixels, id });
-  };
+  const encode = (svg: string, id: string, width: number, height: number) =>
+    storeDemoPicture({ svg, id, width, height }, options.media, maxPixels);
 
   const storedPortraits = await mapLimit(portraits, 3, (p) => encode(p.svg, p.id, 600, 600));
   log(`Seeding: portraits ${storedPortraits.length}/${TEAM.length}`);
