@@ -49,7 +49,7 @@ describe('demo pictures kept between seeds', () => {
     expect(String(await third.read(`${ids[2]}-480.webp`, 1e7))).toBe('from the cache');
   });
 
-  it('draws again when an entry is incomplete, and a different pixel limit is another entry', async () => {
+  it('draws again when an entry is incomplete; a limit that scales the drawing down is another entry', async () => {
     await rm(join(entry, '{id}-720.webp'));
     const store = localMediaStore(join(dir, 'fourth'));
     const stored = await storeDemoPicture(picture(ids[0]), store, MAX_PIXELS);
@@ -59,6 +59,9 @@ describe('demo pictures kept between seeds', () => {
     );
     expect((await readdir(entry)).sort()).toEqual(WHOLE);
 
+    // Any limit above the drawing's 400,000 pixels stores the same files: the same entry.
+    expect(await cacheEntry(picture(ids[0]), 50_000_000)).toBe(entry);
+    expect(await cacheEntry(picture(ids[0]), 400_000)).toBe(entry);
     const small = await cacheEntry(picture(ids[0]), 40_000);
     expect(small).not.toBe(entry);
     const scaled = await storeDemoPicture(picture(ids[0]), localMediaStore(join(dir, 'small')), 40_000);

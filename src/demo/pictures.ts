@@ -11,9 +11,9 @@ import type { MediaStore } from '../media/store.ts';
 // listings). The stored files are kept in node_modules/.cache and copied on the next seed: a test run seeds
 // the same pool several times (the seed's own test, the end-to-end server), and so does a developer who
 // starts again from an empty data folder. The key is everything the files depend on: the drawing, its size,
-// the pixel limit, sharp's libvips, and the source of the encoding (this file and src/media/images.ts), so
-// a change to any of them draws anew. The cache is best effort: unreadable or unwritable, the picture is
-// drawn as it was without one.
+// the size it is rasterised at, sharp's libvips, and the source of the encoding (this file and
+// src/media/images.ts), so a change to any of them draws anew. The cache is best effort: unreadable or
+// unwritable, the picture is drawn as it was without one.
 
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/ndako-demo-pictures/', import.meta.url));
 const SOURCES = [new URL('./pictures.ts', import.meta.url), new URL('../media/images.ts', import.meta.url)];
@@ -36,19 +36,30 @@ export interface Picture {
   height: number;
 }
 
+/** The width the drawing is rasterised at: its own, or less to fit the pixel limit. */
+function rasterWidth(picture: Picture, maxPixels: number): number {
+  const scale = Math.min(1, Math.sqrt(maxPixels / (picture.width * picture.height)));
+  return scale < 1 ? Math.max(1, Math.floor(picture.width * scale)) : picture.width;
+}
+
 /** Rasterises `svg` (scaled down to `maxPixels` if needed) and stores it at every width, as an upload is. */
 async function draw(picture: Picture, store: MediaStore, maxPixels: number): Promise<StoredMedia> {
-  const scale = Math.min(1, Math.sqrt(maxPixels / (picture.width * picture.height)));
+  const width = rasterWidth(picture, maxPixels);
   const image = sharp(Buffer.from(picture.svg));
-  if (scale < 1) image.resize(Math.max(1, Math.floor(picture.width * scale)));
+  if (width < picture.width) image.resize(width);
   const png = await image.png({ compressionLevel: 1 }).toBuffer();
   return storeImage(png, store, { maxPixels, id: picture.id });
 }
 
-/** The folder that keeps this picture's stored files, once drawn. */
+/**
+ * The folder that keeps this picture's stored files, once drawn. The pixel limit counts by the width it
+ * rasterises at: any limit above the drawing's size stores the same files (the seed's 40 MP default and the
+ * server's 50 MP alike).
+ */
 export async function cacheEntry(picture: Picture, maxPixels: number): Promise<string> {
+  const size = [picture.width, picture.height, rasterWidth(picture, maxPixels)];
   const key = createHash('sha256')
-    .update([picture.svg, picture.width, picture.height, maxPixels, await encodingKey()].join('\0'))
+    .update([picture.svg, ...size, await encodingKey()].join('\0'))
     .digest('hex');
   return join(CACHE_DIR, key);
 }
