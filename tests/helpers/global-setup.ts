@@ -59,20 +59,19 @@ interface Entry {
  */
 async function shared<T>(key: string, make: () => Promise<Made<T>>) {
   const registry = ((globalThis as { [REGISTRY]?: Map<string, Entry> })[REGISTRY] ??= new Map());
-  let entry = registry.get(key);
-  if (!entry) registry.set(key, (entry = { made: make(), users: 0 }));
-  const current = entry;
-  current.users++;
+  const entry = registry.get(key) ?? { made: make(), users: 0 };
+  registry.set(key, entry);
+  entry.users++;
   try {
-    const { value, remove } = (await current.made) as Made<T>;
+    const { value, remove } = (await entry.made) as Made<T>;
     const release = async () => {
-      if (--current.users > 0) return;
+      if (--entry.users > 0) return;
       registry.delete(key);
       await remove();
     };
     return { value, release };
   } catch (error) {
-    if (--current.users === 0) registry.delete(key);
+    if (--entry.users === 0) registry.delete(key);
     throw error;
   }
 }
