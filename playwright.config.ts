@@ -57,6 +57,11 @@ export default defineConfig({
       SEED: 'demo',
       SEED_PROPERTIES: '60',
       ADMIN_PASSWORD: 'e2e admin password',
+      // scrypt at the API suites' cost (vitest.config.ts), allowed under NODE_ENV=test only: at production's
+      // (2^17, about 0.5–1 s of a core here) the suite's logins, accounts and password changes waited about
+      // a minute in all. Production's cost is checked in src/server/services/passwords.test.ts.
+      NODE_ENV: 'test',
+      SCRYPT_LOG2_N: '10',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },

@@ -140,8 +140,8 @@ export const buildCacheDir = (e: Env) => e.BUILD_CACHE_DIR ?? join(e.DATA_DIR, '
 /** The API address the site build reads from. */
 export const buildApiUrl = (e: Env) => (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
 
-/** The environment of a child process (the site build): this one's, plus `extra`. */
-export const childEnv = (extra: Record<string, string>): Record<string, string | undefined> => ({
+/** The environment of a child process (the site build): this one's, plus `extra` (undefined: left out). */
+export const childEnv = (extra: Record<string, string | undefined>): Record<string, string | undefined> => ({
   ...process.env,
   ...extra,
 });

@@ -1,17 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Property } from '../../src/contract/index.ts';
-import { expect, test } from './fixtures.ts';
+import { ADMIN, expect, logIn, test } from './fixtures.ts';
 import { createHostileRecords, publishSettled } from './publish.ts';
-
-// The e2e server's first admin (playwright.config.ts).
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
-
-async function apiLogin(request: APIRequestContext, who = ADMIN): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** Opens an admin page already logged in (the token stored as the login form stores it). */
 async function openAdmin(page: Page, path: string, token: string) {
@@ -68,7 +59,7 @@ test.describe('admin access', () => {
   });
 
   test('a 401 in mid-session removes the token and returns to the login page', async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const { token } = await logIn(request);
     await openAdmin(page, '/admin/properties', token);
     await expect(page.getByRole('heading', { name: 'Propriétés' })).toBeVisible();
     // The session ends elsewhere (logout on another device revokes the token).
@@ -87,15 +78,15 @@ test.describe('admin access', () => {
   test('an agent may not manage the team: the API refuses it and the page offers nothing', async ({
     page,
     request,
+    admin,
   }) => {
-    const admin = await apiLogin(request);
     const email = `agent-${test.info().project.name}-${Date.now()}@ndako.cd`;
     const created = await request.post('/api/accounts', {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: admin.headers,
       data: { email, name: 'Agent Test', password: 'agent password 12', role: 'agent' },
     });
     expect(created.status()).toBe(201);
-    const agent = await apiLogin(request, { email, password: 'agent password 12' });
+    const { token: agent } = await logIn(request, { email, password: 'agent password 12' });
     const refused = await request.post('/api/team', {
       headers: { authorization: `Bearer ${agent}` },
       data: { name: 'Intrus', role: 'Assistant', phone: '+243 81 000 0000', email: 'intrus@ndako.cd' },
@@ -112,11 +103,11 @@ test.describe('managing the agency', () => {
   test('a listing added in two steps with a photo, published, is live on the public site', async ({
     page,
     request,
+    admin,
   }) => {
     test.setTimeout(240_000);
-    const token = await apiLogin(request);
     const title = `Villa témoin ${test.info().project.name} ${Date.now()}`;
-    await openAdmin(page, '/admin/properties', token);
+    await openAdmin(page, '/admin/properties', admin.token);
     await page.getByRole('button', { name: '+ Ajouter une propriété' }).click();
     const dialog = page.getByRole('dialog');
     const next = dialog.getByRole('button', { name: 'Suivant' });
@@ -148,12 +139,11 @@ test.describe('managing the agency', () => {
 
     // A publish is a full site build: one viewport runs it, for the hostile suite's records too (publish.ts).
     if (test.info().project.name !== 'desktop') return;
-    const auth = { authorization: `Bearer ${token}` };
-    await createHostileRecords(request, auth);
+    await createHostileRecords(request, admin.headers);
     // Publish, wait for the build to be switched in, then read the public page.
     await page.getByRole('button', { name: 'Publier' }).click();
     await expect(page.getByRole('button', { name: 'Publication…' })).toBeVisible();
-    await publishSettled(request, auth);
+    await publishSettled(request, admin.headers);
     const live = await request.get(`/property/${property.id}`);
     expect(live.status()).toBe(200);
     await page.goto(`/property/${property.id}`);
@@ -161,11 +151,10 @@ test.describe('managing the agency', () => {
     await expect(page.getByText('185,000 USD').first()).toBeVisible();
   });
 
-  test('quick status change and delete with confirmation', async ({ page, request }) => {
-    const token = await apiLogin(request);
+  test('quick status change and delete with confirmation', async ({ page, request, admin }) => {
     const title = `Studio statut ${test.info().project.name} ${Date.now()}`;
     const res = await request.post('/api/properties', {
-      headers: { authorization: `Bearer ${token}` },
+      headers: admin.headers,
       data: {
         title,
         description: 'Studio',
@@ -177,7 +166,7 @@ test.describe('managing the agency', () => {
       },
     });
     const created = (await res.json()) as Property;
-    await openAdmin(page, '/admin/properties', token);
+    await openAdmin(page, '/admin/properties', admin.token);
     await page.getByRole('searchbox').fill(title);
     const card = page.getByRole('listitem').filter({ hasText: title });
     await expect(card).toHaveCount(1);
@@ -195,10 +184,9 @@ test.describe('managing the agency', () => {
     expect((await request.get(`/api/properties/${created.id}`)).status()).toBe(404);
   });
 
-  test('team: add with a photo, deactivate, delete', async ({ page, request }) => {
-    const token = await apiLogin(request);
+  test('team: add with a photo, deactivate, delete', async ({ page, admin }) => {
     const name = `Bienvenu Test ${test.info().project.name} ${Date.now()}`;
-    await openAdmin(page, '/admin/team', token);
+    await openAdmin(page, '/admin/team', admin.token);
     await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -221,8 +209,7 @@ test.describe('managing the agency', () => {
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   });
 
-  test('message status flow: read, replied with its date, closed', async ({ page, request }) => {
-    const token = await apiLogin(request);
+  test('message status flow: read, replied with its date, closed', async ({ page, request, admin }) => {
     const subject = `Question ${test.info().project.name} ${Date.now()}`;
     const sent = await request.post('/api/messages', {
       data: {
@@ -233,7 +220,7 @@ test.describe('managing the agency', () => {
       },
     });
     expect(sent.status()).toBe(201);
-    await openAdmin(page, '/admin/messages', token);
+    await openAdmin(page, '/admin/messages', admin.token);
     await page.getByRole('searchbox').fill(subject);
     const card = page.getByRole('listitem').filter({ hasText: subject });
     await expect(card.getByText('Nouveau')).toBeVisible();

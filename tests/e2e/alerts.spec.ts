@@ -4,7 +4,6 @@ import { expect, ready, test } from './fixtures.ts';
 // "Me prévenir" (decision 0028) in the browser: filters, the lazily loaded form, the confirmation mail
 // received by a local SMTP server (the e2e server mails to E2E_SMTP_PORT, playwright.config.ts), the confirm
 // page's button, and the status in the admin.
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
 
 test.describe('alerts without an account', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -16,6 +15,7 @@ test.describe('alerts without an account', () => {
   test('saves the filters from the catalogue, and the confirm page confirms on the button only', async ({
     page,
     request,
+    admin,
   }, info) => {
     const email = `alerte.${info.project.name}.${Date.now()}@example.cd`;
     await page.goto('/properties?type=rent&state=Gombe');
@@ -37,8 +37,7 @@ test.describe('alerts without an account', () => {
     expect(link, mail).toBeDefined();
     expect(mail).toMatch(/\/alerts\/unsubscribe\/\?token=[\w-]{43}/);
 
-    const login = await request.post('/api/auth/login', { data: ADMIN });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const auth = admin.headers;
     const statusOf = async () => {
       const list = (await (await request.get('/api/alerts?limit=100', { headers: auth })).json()) as {
         data: { email: string; status: string; filters: { type: string; state: string } }[];

@@ -17,14 +17,6 @@ const prefix = (lang: Lang) => (lang === 'fr' ? '' : `/${lang}`);
 const slug = (c: string) => c.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const open = (p: Property) => p.status === 'available' || p.status === 'hot';
 
-async function staff(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-  });
-  expect(login.ok()).toBe(true);
-  return (await login.json()) as { token: string };
-}
-
 /**
  * The API's listings as the last build saw them, with the build's rates: listings created or changed after
  * the build (other suites edit some) are set apart, with their communes, whose pages may be behind.
@@ -235,14 +227,14 @@ test('a listing shows its English text on /en/, and the French one with a note w
 test('staff add an English title in the admin; after a publish the English page shows it', async ({
   page,
   request,
+  admin,
 }) => {
   test.skip(test.info().project.name !== 'desktop', 'a publish is a full build: one viewport runs it');
   test.setTimeout(300_000);
-  const { token } = await staff(request);
   const { listings } = await buildData(request);
   const target = listings.find((p) => !p.titleEn && open(p))!;
   const title = `Family home ${Date.now()}`;
-  await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+  await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/properties');
   await page.getByRole('searchbox').fill(target.title);
   await page
@@ -265,7 +257,7 @@ test('staff add an English title in the admin; after a publish the English page 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Publier' }).click();
-  await publishSettled(request, { authorization: `Bearer ${token}` });
+  await publishSettled(request, admin.headers);
   await visit(page, `/en/property/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText(en['listing.originalText'])).toHaveCount(0);

@@ -4,22 +4,21 @@ import { expect, test } from './fixtures.ts';
 // (tests/api/demo.test.ts); here the flow stops at the confirmation and is cancelled, because the other
 // specs share this server's demo.
 
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
 const LABEL = 'Supprimer les données de démonstration';
 
-test('an admin sees the demo banner, and the deletion asks for confirmation first', async ({ page }) => {
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+test('an admin sees the demo banner, and the deletion asks for confirmation first', async ({
+  page,
+  admin,
+}) => {
   const remaining = async () =>
     (
-      (await (
-        await page.request.get('/api/demo', { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as { remaining: { properties: number } }
+      (await (await page.request.get('/api/demo', { headers: admin.headers })).json()) as {
+        remaining: { properties: number };
+      }
     ).remaining.properties;
   expect(await remaining()).toBeGreaterThan(0);
 
-  await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+  await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin');
   const banner = page.getByRole('region', { name: 'Données de démonstration' });
   await expect(banner).toContainText('Le site contient encore des données de démonstration');

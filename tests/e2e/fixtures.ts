@@ -1,5 +1,22 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The e2e server's first admin (ADMIN_PASSWORD in playwright.config.ts). */
+export const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
+
+/** A staff session: its token (as the admin app stores it) and the header that sends it. */
+export interface Session {
+  token: string;
+  headers: { authorization: string };
+}
+
+/** Logs `who` in through the API. */
+export async function logIn(request: APIRequestContext, who = ADMIN): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: who });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
 
 /** Islands and scripts are ready once Astro has hydrated every island (none left with [ssr]). */
 export async function ready(page: Page) {
@@ -35,7 +52,17 @@ async function prepare(page: Page, splash: boolean, blocked: string[]) {
  * Pages open without the once-a-session splash unless a test asks for it. `secondPage` is another tab of
  * the same context, prepared the same way, for a test that works in two at once.
  */
-export const test = base.extend<{ splash: boolean; secondPage: Page }>({
+export const test = base.extend<{ splash: boolean; secondPage: Page }, { admin: Session }>({
+  // One admin session per worker for the tests that set things up or check them through the API: every
+  // login is a password verification on the server. A test about sessions themselves logs in on its own.
+  admin: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await logIn(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
   splash: [false, { option: true }],
   page: async ({ page, splash }, use, testInfo) => {
     // Every page of every test runs under the server's Content-Security-Policy: nothing may be blocked.

@@ -1,16 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, ready, test } from './fixtures.ts';
 import { createHostileRecords, publishedHostileRecords, publishSettled } from './publish.ts';
 
 // Script payloads typed into every staff text field must come out as text, on the public pages and in the
 // admin: the page may not run them (the fixture also fails the test on any CSP violation they would cause).
-
-async function token(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', {
-    data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function expectInert(page: Page, text: string) {
   await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
@@ -21,10 +14,11 @@ async function expectInert(page: Page, text: string) {
 test('script payloads in every admin text field stay text on the public site and in the admin', async ({
   page,
   request,
+  admin,
 }) => {
   test.setTimeout(240_000);
   test.skip(test.info().project.name === 'phone', 'one run covers it; the publish is slow');
-  const auth = { authorization: `Bearer ${await token(request)}` };
+  const auth = admin.headers;
   // The admin's publish test published these records already when it ran before (publish.ts).
   let records = await publishedHostileRecords(request);
   if (!records) {
@@ -39,7 +33,7 @@ test('script payloads in every admin text field stay text on the public site and
     await ready(page);
     await expectInert(page, id);
   }
-  await page.addInitScript((value) => localStorage.setItem('adminToken', value), auth.authorization.slice(7));
+  await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   for (const [path, search] of [
     ['/admin/properties', id],
     ['/admin/messages', id],

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures.ts';
+import { expect, seriousViolations, test, type Session } from './fixtures.ts';
 
 // A listing added in the admin after the site was built has no page: /property/{id} answers 404 with the
 // not-found page, which fetches the listing from the live API and shows it like a pre-built page.
@@ -11,20 +11,10 @@ interface Listing {
   media: unknown[];
 }
 
-async function staff(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
-
 const created: number[] = [];
 
 /** A listing the built site does not have: photos of a demo listing, the first team member as agent. */
-async function addListing(request: APIRequestContext): Promise<Listing> {
-  const headers = await staff(request);
+async function addListing(request: APIRequestContext, { headers }: Session): Promise<Listing> {
   const { data } = (await (await request.get('/api/properties?limit=20')).json()) as { data: Listing[] };
   const photos = data.find((p) => p.media.length > 2)!.media;
   const team = (await (await request.get('/api/team?limit=1')).json()) as { data: { id: number }[] };
@@ -55,9 +45,8 @@ async function addListing(request: APIRequestContext): Promise<Listing> {
   return listing;
 }
 
-test.afterEach(async ({ request }) => {
+test.afterEach(async ({ request, admin: { headers } }) => {
   if (!created.length) return;
-  const headers = await staff(request);
   for (const id of created.splice(0)) await request.delete(`/api/properties/${id}`, { headers });
 });
 
@@ -78,9 +67,10 @@ const VIEW_COUNT_LAG = { timeout: 15_000 };
 test('a listing added since the build is shown from the live API, in the visitor language', async ({
   page,
   request,
+  admin,
 }) => {
   test.setTimeout(60_000);
-  const p = await addListing(request);
+  const p = await addListing(request, admin);
   const views = viewRequests(page);
 
   const response = await page.goto(`/property/${p.id}`);
@@ -160,8 +150,8 @@ test('a listing added since the build is shown from the live API, in the visitor
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('while the API answers: a loading state, never the not-found text', async ({ page, request }) => {
-  const p = await addListing(request);
+test('while the API answers: a loading state, never the not-found text', async ({ page, request, admin }) => {
+  const p = await addListing(request, admin);
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route(`**/api/properties/${p.id}`, async (route) => {
@@ -190,8 +180,8 @@ test('an id the API does not know: "Propriété non trouvée", the home button a
   expect(views).toEqual([expect.stringMatching(/\/api\/properties\/987654\/view$/)]);
 });
 
-test('the API unreachable: the not-found text and a way home', async ({ page, request }) => {
-  const p = await addListing(request);
+test('the API unreachable: the not-found text and a way home', async ({ page, request, admin }) => {
+  const p = await addListing(request, admin);
   const views = viewRequests(page);
   await page.route('**/api/properties/*', (route) => route.abort());
   await page.goto(`/en/property/${p.id}`);
@@ -204,8 +194,8 @@ test('the API unreachable: the not-found text and a way home', async ({ page, re
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('the not-found text and a way home', async ({ page, request }) => {
-    const p = await addListing(request);
+  test('the not-found text and a way home', async ({ page, request, admin }) => {
+    const p = await addListing(request, admin);
     await page.goto(`/property/${p.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Propriété non trouvée');
     await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();

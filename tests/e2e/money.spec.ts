@@ -30,14 +30,6 @@ function expectNear(text: string, from: { price: number; currency: Listing['curr
   expect(Math.abs(shown - exact) / exact, `${text} for ${from.price} ${from.currency}`).toBeLessThan(0.01);
 }
 
-async function staff(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-  });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
 /** The catalogue showing one listing's card (its whole title as the search text). */
 async function catalogueCard(page: Page, lang: Lang, l: Listing, search = '') {
   const q = new URLSearchParams(search);
@@ -143,10 +135,11 @@ test('the price filter compares across currencies, in CDF or USD, kept in the UR
 test('a rental added since the publish shows both currencies and its move-in costs', async ({
   page,
   request,
+  admin,
 }) => {
   test.setTimeout(60_000);
   const { rates } = await publishedIndex(request);
-  const headers = await staff(request);
+  const { headers } = admin;
   const res = await request.post('/api/properties', {
     headers,
     data: {

@@ -10,8 +10,6 @@ import { publishSettled } from './publish.ts';
 // A context of their own for each test: the worker's caches outlive what a reused context resets.
 test.use({ serviceWorkers: 'allow', reuseContext: false });
 
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
-
 /** Resolves once a worker is active and controls the page (it claims the page that registered it). */
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -114,7 +112,7 @@ test.describe('offline', () => {
     expect(paths.filter((p) => /^\/(admin|api)(\/|$)/.test(p))).toEqual([]);
   });
 
-  test('after a publish the new worker replaces the old caches', async ({ page, request }) => {
+  test('after a publish the new worker replaces the old caches', async ({ page, request, admin }) => {
     test.skip(test.info().project.name !== 'desktop', 'publishes: desktop only');
     test.setTimeout(300_000);
     await page.goto('/');
@@ -124,8 +122,7 @@ test.describe('offline', () => {
     const before = await cacheNames(page);
     expect(before).toHaveLength(1);
 
-    const login = await request.post('/api/auth/login', { data: ADMIN });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const auth = admin.headers;
     await publishSettled(request, auth);
     expect((await request.post('/api/publish', { headers: auth })).status()).toBeLessThan(300);
     await publishSettled(request, auth);

@@ -50,6 +50,7 @@ test.describe('contact', () => {
   test('success replaces the form with "Message envoyé !" and the message reaches the API', async ({
     page,
     request,
+    admin,
   }) => {
     await page.goto('/contact');
     await ready(page);
@@ -63,12 +64,8 @@ test.describe('contact', () => {
     });
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page.getByText('Message envoyé !')).toBeVisible();
-    const login = await request.post('/api/auth/login', {
-      data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-    });
-    const { token } = (await login.json()) as { token: string };
     const list = await request.get(`/api/messages?q=${encodeURIComponent(subject)}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: admin.headers,
     });
     expect(((await list.json()) as { total: number }).total).toBe(1);
   });

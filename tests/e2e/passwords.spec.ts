@@ -1,17 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, logIn, test } from './fixtures.ts';
 
 // Passwords in the admin (issue 14): an admin's reset, the forced change after it, "Changer mon mot de
 // passe", and the erasure of a visit request. The e2e admin's own password (ADMIN_PASSWORD) is the
 // operator's choice and is not touched: other specs log in with it.
 
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
-
-async function token(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const token = async (request: APIRequestContext, who: { email: string; password: string }) =>
+  (await logIn(request, who)).token;
 
 /** A fresh agent account, created by the admin through the API. */
 async function newAgent(request: APIRequestContext, adminToken: string) {
@@ -31,10 +26,10 @@ async function newAgent(request: APIRequestContext, adminToken: string) {
 test('an admin resets an agent; the agent must choose a password at the next login', async ({
   page,
   browser,
+  admin,
 }) => {
-  const adminToken = await token(page.request, ADMIN);
-  const agent = await newAgent(page.request, adminToken);
-  await page.addInitScript((value) => localStorage.setItem('adminToken', value), adminToken);
+  const agent = await newAgent(page.request, admin.token);
+  await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/staff');
   await page.getByRole('button', { name: `Réinitialiser le mot de passe de ${agent.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Réinitialiser le mot de passe' });
@@ -66,9 +61,8 @@ test('an admin resets an agent; the agent must choose a password at the next log
   expect(await token(page.request, { email: agent.email, password: 'my own password 1' })).toBeTruthy();
 });
 
-test('"Changer mon mot de passe" from the layout checks the current password', async ({ page }) => {
-  const adminToken = await token(page.request, ADMIN);
-  const agent = await newAgent(page.request, adminToken);
+test('"Changer mon mot de passe" from the layout checks the current password', async ({ page, admin }) => {
+  const agent = await newAgent(page.request, admin.token);
   await page.addInitScript(
     (value) => localStorage.setItem('adminToken', value),
     await token(page.request, agent),
@@ -90,17 +84,14 @@ test('"Changer mon mot de passe" from the layout checks the current password', a
   expect(await token(page.request, { email: agent.email, password: 'second password 2' })).toBeTruthy();
 });
 
-test('a visit request is deleted after confirmation', async ({ page }) => {
+test('a visit request is deleted after confirmation', async ({ page, admin }) => {
   const name = `Visiteur ${Math.random().toString(36).slice(2, 8)}`;
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const sent = await page.request.post('/api/mail/send-visit', {
     data: { name, visitDate: day, telephone: '+243 81 555 44 33' },
   });
   expect(sent.status()).toBe(201);
-  await page.addInitScript(
-    (value) => localStorage.setItem('adminToken', value),
-    await token(page.request, ADMIN),
-  );
+  await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/messages');
   await page.getByRole('tab', { name: 'Demandes de visite' }).click();
   await page.getByRole('button', { name: `Supprimer la demande de ${name}` }).click();

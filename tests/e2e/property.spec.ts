@@ -68,6 +68,7 @@ test.describe('property page', () => {
   test('visit request: errors in place and nothing sent, then success toast and stored', async ({
     page,
     request,
+    admin,
   }) => {
     const p = await firstListing(request);
     let posted = 0;
@@ -94,12 +95,8 @@ test.describe('property page', () => {
     await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(page.locator('.toast-success')).toHaveText('Visite programmée avec succès!');
     await expect(dialog).toBeHidden();
-    const login = await request.post('/api/auth/login', {
-      data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-    });
-    const { token } = (await login.json()) as { token: string };
     const visits = (await (
-      await request.get('/api/visits?limit=100', { headers: { authorization: `Bearer ${token}` } })
+      await request.get('/api/visits?limit=100', { headers: admin.headers })
     ).json()) as { data: { name: string; propertyId: number | null }[] };
     expect(visits.data.find((v) => v.name === 'Grâce Tshala')?.propertyId).toBe(p.id);
   });

@@ -1,34 +1,23 @@
-import type { APIRequestContext } from '@playwright/test';
 import type { AgencySettings } from '../../src/contract/index.ts';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, logIn, ready, test } from './fixtures.ts';
 import { publishSettled } from './publish.ts';
 
 // Issue 16 §1: an admin renames the agency and changes its phone in /admin/settings, publishes, and every
 // language's header, footer, contact page and WhatsApp link say so; agents reach neither the screen nor the
 // call. The demo agency is put back and published again whatever happens, for the suites that follow.
 
-const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
-type Auth = { authorization: string };
-
-async function login(request: APIRequestContext, who: { email: string; password: string }): Promise<Auth> {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
 /** The stored settings as the PUT takes them back (the bookkeeping fields left out). */
 const body = ({ updatedAt: _a, updatedBy: _b, ...rest }: AgencySettings) => rest;
 
 test.describe('agency settings', () => {
-  test('an agent reaches neither the screen nor the API', async ({ page, request }) => {
-    const admin = await login(request, ADMIN);
+  test('an agent reaches neither the screen nor the API', async ({ page, request, admin }) => {
     const agent = { email: `agent.settings.${Date.now()}@ndako.cd`, password: 'agent password 12' };
     const created = await request.post('/api/accounts', {
-      headers: admin,
+      headers: admin.headers,
       data: { ...agent, name: 'Agent Paramètres', role: 'agent' },
     });
     expect(created.status()).toBe(201);
-    const auth = await login(request, agent);
+    const { headers: auth, token } = await logIn(request, agent);
     const current = (await (await request.get('/api/settings/agency')).json()) as AgencySettings;
     const put = await request.put('/api/settings/agency', {
       headers: auth,
@@ -36,10 +25,7 @@ test.describe('agency settings', () => {
     });
     expect(put.status()).toBe(403);
 
-    await page.addInitScript(
-      (value) => localStorage.setItem('adminToken', value),
-      auth.authorization.slice(7),
-    );
+    await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Accès réservé' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Paramètres de l'agence" })).toHaveCount(0);
@@ -51,18 +37,16 @@ test.describe('agency settings', () => {
   test('an admin renames the agency and changes its phone; the published site says so in every language', async ({
     page,
     request,
+    admin,
   }) => {
     // One full publish (and one to restore): on one viewport only.
     test.skip(test.info().project.name !== 'desktop', 'publishes: desktop only');
     test.setTimeout(480_000);
-    const auth = await login(request, ADMIN);
+    const auth = admin.headers;
     const original = (await (await request.get('/api/settings/agency')).json()) as AgencySettings;
     const name = `Maison Test ${Date.now().toString(36)}`;
     try {
-      await page.addInitScript(
-        (value) => localStorage.setItem('adminToken', value),
-        auth.authorization.slice(7),
-      );
+      await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
       await page.goto('/admin/settings');
       await ready(page);
       await page.getByLabel("Nom de l'agence").fill(name);

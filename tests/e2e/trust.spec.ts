@@ -21,14 +21,6 @@ const LANGS = [
 ] as const;
 const prefix = (lang: Lang) => (lang === 'fr' ? '' : `/${lang}`);
 
-async function staff(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'admin@ndako.cd', password: 'e2e admin password' },
-  });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
 /** The published listings (the site's own index) with their API record: what the static pages show. */
 async function published(request: APIRequestContext): Promise<Property[]> {
   const index = decodeIndex((await (await request.get('/data/listings.json')).json()) as ListingIndexFile);
@@ -114,8 +106,9 @@ for (const [lang, dictionary] of LANGS) {
 test('a listing added since the publish shows its check, amenities and availability from the API', async ({
   page,
   request,
+  admin,
 }) => {
-  const headers = await staff(request);
+  const { headers } = admin;
   const { data } = (await (await request.get('/api/properties?limit=5')).json()) as { data: Property[] };
   const res = await request.post('/api/properties', {
     headers,
@@ -160,6 +153,7 @@ test('a listing added since the publish shows its check, amenities and availabil
 test('a report of a listing reaches the admin messages, under its own tag', async ({
   page,
   request,
+  admin,
 }, info) => {
   // One report per viewport (the contact form's rate limit is shared with the other suites).
   const lang: Lang = info.project.name === 'phone' ? 'ln' : 'fr';
@@ -181,7 +175,7 @@ test('a report of a listing reaches the admin messages, under its own tag', asyn
   await expect(page.getByText(t('toast.reportSent'))).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const headers = await staff(request);
+  const { headers } = admin;
   const found = (await (
     await request.get(`/api/messages?propertyType=report&q=${encodeURIComponent(marker)}`, { headers })
   ).json()) as { data: Message[] };

@@ -58,7 +58,7 @@ export function usefulTail(output: string, maxLines = 12, maxChars = 1500): stri
 export function processBuilder(options: {
   command: string;
   args: string[];
-  env: (outDir: string, previousDir: string | null) => Record<string, string>;
+  env: (outDir: string, previousDir: string | null) => Record<string, string | undefined>;
   /** The number of pages the build will write, when it can be known. */
   expected: () => Promise<number | null>;
 }): SiteBuilder {
@@ -135,6 +135,11 @@ export function astroBuilder(
     command: process.execPath,
     args: [ASTRO, 'build'],
     env: (outDir, previousDir) => ({
+      // The published site is production output whatever this server runs as: astro keeps a NODE_ENV it
+      // inherits, and under "development" or "test" Vite would bundle React's development build. The build
+      // hashes no password: a test suite's scrypt cost, refused outside NODE_ENV=test, is not passed on.
+      NODE_ENV: 'production',
+      SCRYPT_LOG2_N: undefined,
       BUILD_OUT_DIR: outDir,
       // The build online: its unchanged listing pages are reused (src/build/incremental.ts).
       ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
