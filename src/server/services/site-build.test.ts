@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../contract/site-manifest.ts';
-import { expectedPages, processBuilder, usefulTail, type BuildReport } from './site-build.ts';
+import { astroBuildEnv, expectedPages, processBuilder, usefulTail, type BuildReport } from './site-build.ts';
 
 // The build runner with a small script standing in for `astro build`, printing the lines astro prints.
 
@@ -46,6 +46,30 @@ describe('processBuilder', () => {
     expect((error as Error).message).toBe(
       'La construction du site a échoué (code 1).\nThe API answered 500 to http://127.0.0.1/api/properties',
     );
+  });
+
+  it('builds the site for production, without a test suite’s scrypt cost, whatever this process runs as', async () => {
+    // This process runs as Vitest sets it (NODE_ENV=test); an API suite would also lower scrypt's cost.
+    const before = process.env.SCRYPT_LOG2_N;
+    process.env.SCRYPT_LOG2_N = '10';
+    try {
+      // The stand-in build fails, saying what it got, unless it runs as production without the setting.
+      const build = processBuilder({
+        command: process.execPath,
+        args: [
+          '-e',
+          `const got = [process.env.NODE_ENV, process.env.SCRYPT_LOG2_N, process.env.BUILD_OUT_DIR];
+           if (got.join() !== 'production,,/tmp/out') { console.error(JSON.stringify(got)); process.exit(3); }`,
+        ],
+        env: astroBuildEnv('http://127.0.0.1:1', 'data'),
+        expected: async () => null,
+      });
+      expect(process.env.NODE_ENV).toBe('test');
+      await build({ outDir: '/tmp/out', signal: new AbortController().signal, report: () => {} });
+    } finally {
+      if (before === undefined) delete process.env.SCRYPT_LOG2_N;
+      else process.env.SCRYPT_LOG2_N = before;
+    }
   });
 
   it('kills the build process when aborted', async () => {

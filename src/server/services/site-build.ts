@@ -122,9 +122,25 @@ export function processBuilder(options: {
 }
 
 /**
- * The real build: `astro build` reading the listings from this server's API, and the agency's logo for the
- * app's icons from this server's media folder (DATA_DIR, made absolute: the build runs elsewhere).
+ * What `astro build` gets beside this process's environment: where to write, the build online to reuse
+ * unchanged listing pages from (src/build/incremental.ts), the API to read, and the media folder for the
+ * agency's logo (made absolute: the build runs elsewhere).
  */
+export const astroBuildEnv =
+  (apiUrl: string, dataDir: string) =>
+  (outDir: string, previousDir: string | null): Record<string, string | undefined> => ({
+    // The published site is production output whatever this server runs as: astro keeps a NODE_ENV it
+    // inherits, and under "development" or "test" Vite would bundle React's development build. The build
+    // hashes no password: a test suite's scrypt cost, refused outside NODE_ENV=test, is not passed on.
+    NODE_ENV: 'production',
+    SCRYPT_LOG2_N: undefined,
+    BUILD_OUT_DIR: outDir,
+    ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
+    API_URL: apiUrl,
+    DATA_DIR: resolve(dataDir),
+  });
+
+/** The real build: `astro build` reading the listings from this server's API. */
 export function astroBuilder(
   apiUrl: string,
   dataDir: string,
@@ -134,18 +150,7 @@ export function astroBuilder(
   return processBuilder({
     command: process.execPath,
     args: [ASTRO, 'build'],
-    env: (outDir, previousDir) => ({
-      // The published site is production output whatever this server runs as: astro keeps a NODE_ENV it
-      // inherits, and under "development" or "test" Vite would bundle React's development build. The build
-      // hashes no password: a test suite's scrypt cost, refused outside NODE_ENV=test, is not passed on.
-      NODE_ENV: 'production',
-      SCRYPT_LOG2_N: undefined,
-      BUILD_OUT_DIR: outDir,
-      // The build online: its unchanged listing pages are reused (src/build/incremental.ts).
-      ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
-      API_URL: apiUrl,
-      DATA_DIR: resolve(dataDir),
-    }),
+    env: astroBuildEnv(apiUrl, dataDir),
     expected: async () => expectedPages(await manifest(), await listings()),
   });
 }
