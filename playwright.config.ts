@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/browser-path.ts';
+import { ADMIN } from './tests/e2e/admin-account.ts';
 
 // End-to-end tests against the real thing: `npm start` on a fresh demo database (a small seed for speed),
 // the site built from its API, in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, a system
@@ -56,7 +57,8 @@ export default defineConfig({
       SITE_DIR: join(dataDir, 'site'),
       SEED: 'demo',
       SEED_PROPERTIES: '60',
-      ADMIN_PASSWORD: 'e2e admin password',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       // scrypt at the API suites' cost (vitest.config.ts), allowed under NODE_ENV=test only: at production's
       // (2^17, about 0.5–1 s of a core here) the suite's logins, accounts and password changes waited about
       // a minute in all. Production's cost is checked in src/server/services/passwords.test.ts.

@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from './admin-account.ts';
 
-/** The e2e server's first admin (ADMIN_PASSWORD in playwright.config.ts). */
-export const ADMIN = { email: 'admin@ndako.cd', password: 'e2e admin password' };
+export { ADMIN };
 
 /** A staff session: its token (as the admin app stores it) and the header that sends it. */
 export interface Session {
@@ -13,8 +13,9 @@ export interface Session {
 /** Logs `who` in through the API. */
 export async function logIn(request: APIRequestContext, who = ADMIN): Promise<Session> {
   const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
+  const body = await res.text();
+  expect(res.status(), body).toBe(200);
+  const { token } = JSON.parse(body) as { token: string };
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
