@@ -6,7 +6,7 @@
 //   now    today's whole `.ci/run`.
 // It prints each run's phases, wall time and the two cores' busy seconds, then whether THEN's test titles are
 // still in the "cases" files. Runs alone on the machine (about 40 minutes here): only figures of one run of
-// this script compare. Needs what `.ci/run` needs (Chromium, PostgreSQL, HAProxy).
+// this script compare. Needs Chromium, HAProxy and PostgreSQL installed and running (`.ci/run` sees to them).
 // Usage: node scripts/bench/ci-then-and-now.ts [then] [cases] [now]   (all three by default)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,7 +123,8 @@ if (wanted('then')) {
 if (wanted('cases')) {
   const dir = clone('HEAD');
   clones.push(dir);
-  // .ci/run's steps, with the suites given the files (the services it starts are already up from "then").
+  // .ci/run's steps, with the suites given the files; what .ci/run installs and starts (Chromium, HAProxy,
+  // PostgreSQL) must be there already, as the header says.
   results.push(
     timed(
       'cases',
