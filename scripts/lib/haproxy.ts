@@ -68,7 +68,7 @@ export async function startHaproxy(o: {
   };
   // Listening once a TCP connection to its port succeeds.
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) {
+    if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
       throw new Error(`haproxy exited at start:\n${output}`);
     }

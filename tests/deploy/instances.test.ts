@@ -57,7 +57,9 @@ function startInstance(name: string, port: number, env: Record<string, string>) 
 
 async function healthy(instance: (typeof instances)[number]): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} stopped:\n${instance.output}`);
+    // A process killed by a signal has no exit code, only a signal code: either means it is gone.
+    if (instance.child.exitCode !== null || instance.child.signalCode !== null)
+      throw new Error(`${instance.name} stopped:\n${instance.output}`);
     if ((await fetch(`http://127.0.0.1:${instance.port}/api/health`).catch(() => null))?.ok) return;
     await sleep(100);
   }
@@ -128,7 +130,7 @@ afterAll(async () => {
   for (const release of calls.held.splice(0)) release();
   await balancer?.stop();
   for (const { child } of instances) {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }

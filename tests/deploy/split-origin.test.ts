@@ -74,7 +74,9 @@ beforeAll(async () => {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Up once the first build is online (the site answers 503 "en préparation" until then).
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    // A process killed by a signal has no exit code, only a signal code: either means it is gone.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server stopped:\n${output}`);
     if (/Public site built/.test(output)) break;
     if (/build failed/.test(output) || i > 1500) throw new Error(`no site:\n${output}`);
     await sleep(200);
@@ -94,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   siteServer?.close();
-  if (child && child.exitCode === null) {
+  if (child && child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
