@@ -46,7 +46,7 @@ function clone(ref: string): string {
   return dir;
 }
 
-/** Runs a bash script in `dir` with CI=true; returns its output's `== phase: N s` lines and the figures. */
+/** Runs a bash script in `dir` with CI=true, prints its phase and test-count lines; returns its figures. */
 function timed(name: string, dir: string, script: string) {
   console.log(`\n# ${name} (${dir})`);
   const before = cpu();
@@ -72,12 +72,14 @@ function timed(name: string, dir: string, script: string) {
   return { name, wall, busy, idle, ok: run.status === 0 };
 }
 
+/** THEN's test files, by their paths then. */
+const THEN_TESTS = git('ls-tree', '-r', '--name-only', THEN)
+  .split('\n')
+  .filter((f) => TESTS.test(f));
+
 /** THEN's test files by their paths today, and the files that took cases out of them. */
 function casesFiles(): string[] {
-  const then = git('ls-tree', '-r', '--name-only', THEN)
-    .split('\n')
-    .filter((f) => TESTS.test(f));
-  const files = [...then.map((f) => MOVED[f] ?? f), ...SPLIT_INTO];
+  const files = [...THEN_TESTS.map((f) => MOVED[f] ?? f), ...SPLIT_INTO];
   const missing = files.filter((f) => !git('ls-files', '--', f).trim());
   if (missing.length) throw new Error(`Not in this checkout any more: ${missing.join(', ')}`);
   return files;
@@ -95,9 +97,7 @@ function titles(cases: string[]) {
       .filter((f) => TESTS.test(f)),
   );
   const counts = { inCases: 0, elsewhere: 0, nowhere: [] as string[] };
-  for (const file of git('ls-tree', '-r', '--name-only', THEN)
-    .split('\n')
-    .filter((f) => TESTS.test(f))) {
+  for (const file of THEN_TESTS) {
     for (const [, , name = ''] of git('show', `${THEN}:${file}`).matchAll(title)) {
       if (inCases.includes(name)) counts.inCases += 1;
       else if (everywhere.includes(name)) counts.elsewhere += 1;

@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { hasEnded } from './child-process.ts';
 
 /** The haproxy binary (Debian puts it in /usr/sbin, not always on a user's PATH), or null when missing. */
 export function haproxyPath(): string | null {
@@ -62,13 +63,13 @@ export async function startHaproxy(o: {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!hasEnded(child)) child.kill('SIGTERM');
     await exited;
     await rm(dir, { recursive: true, force: true });
   };
   // Listening once a TCP connection to its port succeeds.
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (hasEnded(child)) {
       await stop();
       throw new Error(`haproxy exited at start:\n${output}`);
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasEnded } from '../../scripts/lib/child-process.ts';
 import type { LoginResponse, Message, Property } from '../../src/contract/index.ts';
 
 // The real server as a child process on a PGlite directory: the one-process lock and durability after kill -9.
@@ -100,7 +101,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) await kill9(server);
+  if (server && !hasEnded(server.child)) await kill9(server);
   await rm(dataDir, { recursive: true, force: true });
 });
 

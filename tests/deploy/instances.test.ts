@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasEnded } from '../../scripts/lib/child-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { haproxyPath, startHaproxy, type Balancer } from '../../scripts/lib/haproxy.ts';
 import type { Property, PublishState } from '../../src/contract/index.ts';
@@ -57,9 +58,7 @@ function startInstance(name: string, port: number, env: Record<string, string>) 
 
 async function healthy(instance: (typeof instances)[number]): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    // A process killed by a signal has no exit code, only a signal code: either means it is gone.
-    if (instance.child.exitCode !== null || instance.child.signalCode !== null)
-      throw new Error(`${instance.name} stopped:\n${instance.output}`);
+    if (hasEnded(instance.child)) throw new Error(`${instance.name} stopped:\n${instance.output}`);
     if ((await fetch(`http://127.0.0.1:${instance.port}/api/health`).catch(() => null))?.ok) return;
     await sleep(100);
   }
@@ -130,7 +129,7 @@ afterAll(async () => {
   for (const release of calls.held.splice(0)) release();
   await balancer?.stop();
   for (const { child } of instances) {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!hasEnded(child)) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }

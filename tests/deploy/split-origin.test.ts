@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/browser-path.ts';
+import { hasEnded } from '../../scripts/lib/child-process.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -74,9 +75,7 @@ beforeAll(async () => {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Up once the first build is online (the site answers 503 "en préparation" until then).
   for (let i = 0; ; i++) {
-    // A process killed by a signal has no exit code, only a signal code: either means it is gone.
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the server stopped:\n${output}`);
+    if (hasEnded(child)) throw new Error(`the server stopped:\n${output}`);
     if (/Public site built/.test(output)) break;
     if (/build failed/.test(output) || i > 1500) throw new Error(`no site:\n${output}`);
     await sleep(200);
@@ -96,7 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   siteServer?.close();
-  if (child && child.exitCode === null && child.signalCode === null) {
+  if (child && !hasEnded(child)) {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }

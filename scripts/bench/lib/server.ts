@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { hasEnded } from '../../lib/child-process.ts';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const ADMIN = { email: 'admin@ndako.cd', password: 'bench password' };
@@ -33,7 +34,7 @@ export function spawnNode(args: string[], env: Record<string, string>, port: num
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const gone = () => hasEnded(child);
   return {
     child,
     base: `http://127.0.0.1:${port}`,
