@@ -6,8 +6,9 @@ import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/bro
 import { ADMIN } from './tests/e2e/admin-account.ts';
 
 // End-to-end tests against the real thing: `npm start` on a fresh demo database (a small seed for speed),
-// the site built from its API, in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, a system
-// Chromium, Playwright's own). Without one, one line says how to get one instead of every test failing.
+// the site built from its API, in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, Debian's
+// headless shell, a system Chromium, Playwright's own). Without one, one line says how to get one instead of
+// every test failing.
 // A port of its own per run (workers inherit it through the environment), so runs never share a server.
 // Below Linux's ephemeral range (32768 and up): the API suites running beside it in CI (.ci/run) open
 // connections and port-0 servers there, and could hold the port, or the mail port next to it, first.
@@ -17,7 +18,7 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ndako-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-const browser = findChromium();
+const browser = findChromium(process.env, { shell: true });
 if (!browser) {
   console.error(NO_BROWSER_HELP);
   process.exit(1);

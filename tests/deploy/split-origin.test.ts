@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   browser = await chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: chromiumPath({ shell: true }),
     args: CHROMIUM_FLAGS,
   });
 }, 300_000);
