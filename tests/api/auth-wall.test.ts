@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/contract/index.ts';
 import { accounts } from '../../src/db/schema.ts';
@@ -186,5 +188,22 @@ describe('the authentication wall', () => {
       expect(res.statusCode, `${route.call}: ${res.body}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${route.call}: ${res.body}`).toBeLessThan(300);
     }
+  });
+});
+
+describe('the snapshot these checks compare', () => {
+  it('sees one changed field and a new file, and the same again once they are undone', async () => {
+    const [admin] = await t.database.db.select().from(accounts).limit(1);
+    const rename = (name: string) =>
+      t.database.db.update(accounts).set({ name }).where(eq(accounts.id, admin!.id));
+    const before = (await snapshot(t, ['accounts']))['accounts'];
+    await rename(`${admin!.name}.`);
+    expect((await snapshot(t, ['accounts']))['accounts']).not.toEqual(before);
+    await rename(admin!.name);
+    expect((await snapshot(t, ['accounts']))['accounts']).toEqual(before);
+    await writeFile(join(t.env.DATA_DIR, 'stray.txt'), 'x');
+    expect((await snapshot(t, []))['DATA_DIR']).toContain('stray.txt');
+    await rm(join(t.env.DATA_DIR, 'stray.txt'));
+    expect((await snapshot(t, []))['DATA_DIR']).not.toContain('stray.txt');
   });
 });
