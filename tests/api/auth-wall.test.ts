@@ -14,11 +14,11 @@ import {
   buildWorldApp,
   ROUTES,
   servedCalls,
-  snapshot,
   validRequest,
   type Route,
   type World,
 } from '../helpers/routes.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 
 // Every protected call (every line of tests/helpers/routes.ts that is not public) refuses every credential
 // that is not a live session's token with 401, and changes nothing; the public calls stay open.

@@ -14,15 +14,8 @@ import {
   toJson,
   wrongShapeBody,
 } from '../helpers/hostile.ts';
-import {
-  buildWorldApp,
-  methodOf,
-  ROUTES,
-  snapshot,
-  urlOf,
-  type Route,
-  type World,
-} from '../helpers/routes.ts';
+import { buildWorldApp, methodOf, ROUTES, urlOf, type Route, type World } from '../helpers/routes.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 
 // Every call with a JSON body gets generated bodies that its contract refuses: wrong types, missing fields,
 // huge strings, control characters, lone surrogates, prototype keys, deep nesting, 1e309, broken JSON, other

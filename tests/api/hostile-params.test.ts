@@ -5,15 +5,8 @@ import type { Page, Property } from '../../src/contract/index.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createProperty, expectError, nextIp } from '../helpers/fixtures.ts';
 import { hostileString, NASTY_STRINGS, percentEncode } from '../helpers/hostile.ts';
-import {
-  buildWorldApp,
-  methodOf,
-  pathOf,
-  snapshot,
-  validRequest,
-  type Route,
-  type World,
-} from '../helpers/routes.ts';
+import { buildWorldApp, methodOf, pathOf, validRequest, type Route, type World } from '../helpers/routes.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 
 // Generated path parameters and query strings for every call of the route table: as admin and without a
 // token, never a 5xx; a bad id is a French 4xx that changes nothing, a query is answered 200 exactly when

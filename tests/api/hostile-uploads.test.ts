@@ -19,7 +19,7 @@ import {
   tinyZip,
   type Part,
 } from '../helpers/media.ts';
-import { snapshot } from '../helpers/routes.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 
 // Uploads that lie: files whose bytes are not what their name and declared type say, polyglots carrying a
 // PHP, HTML or ZIP payload, pixel bombs, path-traversal file names, and multipart bodies broken in every

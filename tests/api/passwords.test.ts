@@ -13,7 +13,8 @@ import { initialise } from '../../src/server/bootstrap.ts';
 import { createRepositories } from '../../src/server/context.ts';
 import { openTestDatabase, type TestApp } from '../helpers/app.ts';
 import { expectError, loginAsNew, nextIp } from '../helpers/fixtures.ts';
-import { buildWorldApp, snapshot, validRequest, type Route, type World } from '../helpers/routes.ts';
+import { buildWorldApp, validRequest, type Route, type World } from '../helpers/routes.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 
 // Change of password, an admin's reset and the single-use first password (issue 14).
 

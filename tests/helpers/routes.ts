@@ -1,7 +1,4 @@
 import type { InjectOptions } from 'fastify';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
-import { readdir } from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -34,8 +31,6 @@ import {
   type UploadResponse,
   type VisitRequest,
 } from '../../src/contract/index.ts';
-import * as schema from '../../src/db/schema.ts';
-import { rowsOf } from '../../src/server/repositories/dump.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { writeManifest } from './site-builder.ts';
@@ -317,36 +312,4 @@ export function validRequest(route: Route, w: World, id?: string): InjectOptions
   if (route.body) options.payload = route.body[1](w);
   if (route.multipart) options.payload = uploadForm(w.png, 'photo.png', 'image/png', 'image');
   return options;
-}
-
-/**
- * Everything a request could change: every table of the schema (or those named in `only`), and every file
- * under DATA_DIR (media and anything written outside it). A table is its row count and the MD5 of its rows
- * as text, sorted, computed by the database in one query: the hostile suites take thousands of snapshots,
- * and reading every row into JavaScript was a fifth of their time (decision 0038). A difference names the
- * table; the request that made it is in the failing assertion's message.
- */
-export async function snapshot(t: TestApp, only?: string[]): Promise<Record<string, string[]>> {
-  const tables = Object.values(schema).filter(
-    (table) =>
-      is(table, PgTable) &&
-      // Rate-limit windows and the day's salt are counted by design, not changes a request made.
-      !schema.TRANSIENT_TABLES.includes(getTableName(table)) &&
-      (!only || only.includes(getTableName(table))),
-  ) as PgTable[];
-  // Rows sorted as text by the database: the order a table gives them back in never makes a difference.
-  const query = sql.join(
-    tables.map(
-      (table) => sql`select ${getTableName(table)} as name, count(*)::int as count,
-        md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as hash from ${table} r`,
-    ),
-    sql` union all `,
-  );
-  type Fingerprint = { name: string; count: number; hash: string };
-  const rows = tables.length ? rowsOf<Fingerprint>(await t.database.db.execute(query)) : [];
-  const state: Record<string, string[]> = Object.fromEntries(
-    rows.map((row) => [row.name, [`${row.count} rows, md5 ${row.hash}`]]),
-  );
-  state['DATA_DIR'] = (await readdir(t.env.DATA_DIR, { recursive: true })).sort();
-  return state;
 }
