@@ -1,14 +1,15 @@
 import { decoded, startSmtp } from '../helpers/smtp.ts';
 import { expect, ready, test } from './fixtures.ts';
+import { thisServer } from './server.ts';
 
 // "Me prévenir" (decision 0028) in the browser: filters, the lazily loaded form, the confirmation mail
-// received by a local SMTP server (the e2e server mails to E2E_SMTP_PORT, playwright.config.ts), the confirm
+// received by a local SMTP server (the project's e2e server mails to its own port, playwright.config.ts), the confirm
 // page's button, and the status in the admin.
 
 test.describe('alerts without an account', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   test.beforeAll(async () => {
-    smtp = await startSmtp(Number(process.env.E2E_SMTP_PORT));
+    smtp = await startSmtp(thisServer().smtpPort);
   });
   test.afterAll(async () => smtp.close());
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Property, PublishState, TeamMember } from '../../src/contract/index.ts';
 import { expect } from './fixtures.ts';
+import { thisServer } from './server.ts';
 
 // A publish is a full `astro build` of the site (a minute or more here), so the suite runs as few as it can:
 // the admin's publish test (desktop) publishes the hostile suite's records along with its own listing, and
@@ -24,8 +25,8 @@ export interface HostileRecords {
 
 type Auth = { authorization: string };
 
-// The run's data folder (playwright.config.ts), shared by its workers.
-const recordsFile = () => join(process.env.E2E_DATA_DIR ?? '.', 'hostile-records.json');
+// The data folder of the project's server (playwright.config.ts), where its tests keep what they share.
+const recordsFile = () => join(thisServer().dataDir, 'hostile-records.json');
 
 /** A team member, a listing and a message carrying the payloads, created through the API. */
 export async function createHostileRecords(request: APIRequestContext, auth: Auth): Promise<HostileRecords> {
