@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, findChromium, NO_BROWSER_HELP } from './scripts/lib/browser-path.ts';
 import { ADMIN } from './tests/e2e/admin-account.ts';
@@ -18,11 +17,27 @@ import type { E2EServer } from './tests/e2e/server.ts';
 // Ports of their own per run (workers inherit them through the environment), so runs never share a server.
 // Below Linux's ephemeral range (32768 and up): the API suites open connections and port-0 servers there.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ndako-e2e-'));
+process.env.E2E_DATA_DIR ??= e2eDataRoot();
 const browser = findChromium(process.env, { shell: true });
 if (!browser) {
   console.error(NO_BROWSER_HELP);
   process.exit(1);
+}
+
+/**
+ * The run's data folder, inside the project: an `astro build` whose output folder is outside the working
+ * directory writes its prerender bundle to the project's `.astro/`, which the two servers' first builds, at
+ * the same time, would both write (tests/deploy/incremental-build.test.ts keeps its builds inside for the same
+ * reason). Runs more than a day old are removed: a run takes minutes.
+ */
+function e2eDataRoot(): string {
+  const parent = join(import.meta.dirname, 'node_modules/.cache');
+  mkdirSync(parent, { recursive: true });
+  for (const old of readdirSync(parent).filter((name) => name.startsWith('ndako-e2e-'))) {
+    const path = join(parent, old);
+    if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+  }
+  return mkdtempSync(join(parent, 'ndako-e2e-'));
 }
 
 const PROJECTS = [
