@@ -5,7 +5,7 @@
 //          had, by their paths today, with the files that took cases out of them (MOVED, SPLIT_INTO);
 //   now    today's whole `.ci/run`.
 // It prints each run's phases, wall time and the two cores' busy seconds, then whether THEN's test titles are
-// still in the "cases" files. Runs alone on the machine (about 40 minutes here): only figures of one run of
+// still in the "cases" files. Runs alone on the machine (20 to 40 minutes): only figures of one run of
 // this script compare. Needs Chromium, HAProxy and PostgreSQL installed and running (`.ci/run` sees to them).
 // Usage: node scripts/bench/ci-then-and-now.ts [then] [cases] [now]   (all three by default)
 import { execFileSync, spawnSync } from 'node:child_process';
