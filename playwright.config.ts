@@ -6,9 +6,9 @@ import { ADMIN } from './tests/e2e/admin-account.ts';
 import type { E2EServer } from './tests/e2e/server.ts';
 
 // End-to-end tests against the real thing: `npm start` on a fresh demo database (a small seed for speed),
-// the site built from its API, twice (below), in a Chromium found by scripts/lib/browser-path.ts (CHROMIUM_PATH, Debian's
-// headless shell, a system Chromium, Playwright's own). Without one, one line says how to get one instead of
-// every test failing.
+// the site built from its API, twice (below), in a Chromium found by scripts/lib/browser-path.ts
+// (CHROMIUM_PATH, Debian's headless shell, a system Chromium, Playwright's own). Without one, one line says
+// how to get one instead of every test failing.
 // Two servers, one per project, each on a fresh demo database and data folder of its own: the phone's tests
 // run on one and the desktop's on the other, side by side, each project's tests one at a time in the same
 // order as before. A project's tests share state on purpose (a publish, the agency's name, accounts), so two
@@ -40,14 +40,18 @@ function e2eDataRoot(): string {
   return mkdtempSync(join(parent, 'ndako-e2e-'));
 }
 
+/** Each project with its server: its port, the port it mails to (alerts.spec.ts listens there), its data. */
 const PROJECTS = [
   { name: 'phone', use: { viewport: { width: 360, height: 640 }, hasTouch: true } },
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-];
-/** Project `i`'s server: its port, the port it mails to (tests/e2e/alerts.spec.ts listens there), its data. */
-const servers = PROJECTS.map((_, i): E2EServer => {
+].map((project, i) => {
   const port = Number(process.env.E2E_PORT) + 2 * i;
-  return { port, smtpPort: port + 1, dataDir: join(String(process.env.E2E_DATA_DIR), PROJECTS[i]!.name) };
+  const server: E2EServer = {
+    port,
+    smtpPort: port + 1,
+    dataDir: join(String(process.env.E2E_DATA_DIR), project.name),
+  };
+  return { ...project, server };
 });
 
 /**
@@ -66,7 +70,7 @@ function started(name: string): boolean {
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
-  // One per project: see the servers above.
+  // One per project: see PROJECTS above.
   workers: PROJECTS.length,
   reporter: process.env.CI ? 'list' : 'line',
   use: {
@@ -80,42 +84,37 @@ export default defineConfig({
     // resets permissions and the offline switch, and starts the next test on a new context after a failure.
     reuseContext: true,
   },
-  projects: PROJECTS.map((project, i) => {
-    const server = servers[i]!;
+  projects: PROJECTS.map(({ server, ...project }) => ({
+    ...project,
+    workers: 1,
+    metadata: server,
+    use: { ...project.use, baseURL: `http://127.0.0.1:${server.port}` },
+  })),
+  webServer: PROJECTS.filter((project) => started(project.name)).map(({ server }) => {
+    mkdirSync(server.dataDir, { recursive: true });
     return {
-      ...project,
-      workers: 1,
-      metadata: server,
-      use: { ...project.use, baseURL: `http://127.0.0.1:${server.port}` },
+      command: 'node scripts/start.ts',
+      // The site answers 503 "en préparation" until its build is online.
+      url: `http://127.0.0.1:${server.port}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(server.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDir,
+        SITE_DIR: join(server.dataDir, 'site'),
+        SEED: 'demo',
+        SEED_PROPERTIES: '60',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // scrypt at the API suites' cost (vitest.config.ts), allowed under NODE_ENV=test only: at production's
+        // (2^17, about 0.5–1 s of a core here) the suite's logins, accounts and password changes waited about
+        // a minute in all. Production's cost is checked in src/server/services/passwords.test.ts.
+        NODE_ENV: 'test',
+        SCRYPT_LOG2_N: '10',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${server.smtpPort}`,
+      },
     };
   }),
-  webServer: servers
-    .filter((_, i) => started(PROJECTS[i]!.name))
-    .map((server) => {
-      mkdirSync(server.dataDir, { recursive: true });
-      return {
-        command: 'node scripts/start.ts',
-        // The site answers 503 "en préparation" until its build is online.
-        url: `http://127.0.0.1:${server.port}/`,
-        timeout: 300_000,
-        reuseExistingServer: false,
-        env: {
-          PORT: String(server.port),
-          HOST: '127.0.0.1',
-          DATA_DIR: server.dataDir,
-          SITE_DIR: join(server.dataDir, 'site'),
-          SEED: 'demo',
-          SEED_PROPERTIES: '60',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          // scrypt at the API suites' cost (vitest.config.ts), allowed under NODE_ENV=test only: at production's
-          // (2^17, about 0.5–1 s of a core here) the suite's logins, accounts and password changes waited about
-          // a minute in all. Production's cost is checked in src/server/services/passwords.test.ts.
-          NODE_ENV: 'test',
-          SCRYPT_LOG2_N: '10',
-          LOG_LEVEL: 'warn',
-          SMTP_URL: `smtp://127.0.0.1:${server.smtpPort}`,
-        },
-      };
-    }),
 });
