@@ -10,14 +10,15 @@ import {
 import { isOnTheMarket } from '../shared/market.ts';
 import type { Rates } from '../shared/money.ts';
 import { buildApiUrl, env } from '../env.ts';
+import { buildInputs, type BuildInputs } from './build-context.ts';
 
 /**
- * The site build's only way to the data: the live API, read once per build and checked against the
- * contract, so a page is never built from a shape the API did not promise.
+ * The site build's only way to the data: the live API, read once per build (build-context.ts) and checked
+ * against the contract, so a page is never built from a shape the API did not promise.
  */
 const base = () => buildApiUrl(env());
 
-async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
+export async function apiGet<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
   const url = `${base()}/api${path}`;
   let response: Response;
   try {
@@ -39,54 +40,60 @@ async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infe
  */
 const IN_FLIGHT = 4;
 
-/**
- * One read of the listings per build process, shared through the process's global object: this module is
- * loaded twice in `astro build`, by the integrations (the incremental plan) and by the pages' bundle, and
- * both must see the same listings (a listing created between two reads would get a page the plan does not
- * know of).
- */
-const SHARED = Symbol.for('ndako.build.properties');
-const shared = globalThis as { [SHARED]?: Promise<PropertyT[]> };
-
-/** Every listing, newest first, fetched a hundred at a time and shared by every page of the build. */
-export function allProperties(): Promise<PropertyT[]> {
-  return (shared[SHARED] ??= fetchAll());
+/** Every listing, newest first, fetched a hundred at a time. */
+export async function fetchAllProperties(): Promise<PropertyT[]> {
+  const first = await apiGet('/properties?limit=100&page=1', paginated(Property));
+  const pages = Math.ceil(first.total / 100);
+  const rest: PropertyT[][] = [];
+  let next = 2;
+  const worker = async () => {
+    for (let page = next++; page <= pages; page = next++)
+      rest[page - 2] = (await apiGet(`/properties?limit=100&page=${page}`, paginated(Property))).data;
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  return [first.data, ...rest].flat();
 }
 
-function fetchAll(): Promise<PropertyT[]> {
-  return (async () => {
-    const first = await get('/properties?limit=100&page=1', paginated(Property));
-    const pages = Math.ceil(first.total / 100);
-    const rest: PropertyT[][] = [];
-    let next = 2;
-    const worker = async () => {
-      for (let page = next++; page <= pages; page = next++)
-        rest[page - 2] = (await get(`/properties?limit=100&page=${page}`, paginated(Property))).data;
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    return [first.data, ...rest].flat();
-  })();
-}
-
-/** Up to four featured listings still on the market, for the home page (spec §9: limit 4). */
-export async function featuredProperties(): Promise<PropertyT[]> {
-  const { data } = await get('/properties?featured=true&limit=12', paginated(Property));
-  return data.filter((p) => isOnTheMarket(p.status)).slice(0, 4);
-}
-
-export async function teamMembers() {
-  return (await get('/team?active=true&limit=100', paginated(PublicTeamMember))).data;
-}
-
-/** The agency's identity as staff saved it (or its configured defaults), read once at the start of a build. */
-export const agencySettings = () => get('/settings/agency', AgencySettings);
-let rates: Promise<Rates> | undefined;
-/** The exchange rates in force when the build starts: every page of one build converts at the same rate. */
-export function buildRates(): Promise<Rates> {
-  rates ??= get('/rates', ExchangeRates).then(({ cdfPerUsd, usdPerEur, setAt }) => ({
+export const fetchTeam = async () =>
+  (await apiGet('/team?active=true&limit=100', paginated(PublicTeamMember))).data;
+export const fetchSettings = () => apiGet('/settings/agency', AgencySettings);
+export const fetchRates = (): Promise<Rates> =>
+  apiGet('/rates', ExchangeRates).then(({ cdfPerUsd, usdPerEur, setAt }) => ({
     cdfPerUsd,
     usdPerEur,
     setAt,
   }));
-  return rates;
+
+/** Everything a build renders from, read from the API at its start. */
+export async function fetchInputs(properties = fetchAllProperties): Promise<BuildInputs> {
+  const now = new Date();
+  const [settings, rates, team, all] = await Promise.all([
+    fetchSettings(),
+    fetchRates(),
+    fetchTeam(),
+    properties(),
+  ]);
+  return { now, settings, rates, team, properties: all };
 }
+
+/** This build's inputs: read from the API by the first page that asks, when the build did not start them. */
+const inputs = () => buildInputs(fetchInputs);
+
+/** Every listing, newest first, shared by every page of the build. */
+export const allProperties = async (): Promise<PropertyT[]> => (await inputs()).properties;
+
+/** Up to four featured listings still on the market, newest first, for the home page (spec §9: limit 4). */
+export async function featuredProperties(): Promise<PropertyT[]> {
+  return (await allProperties()).filter((p) => p.featured && isOnTheMarket(p.status)).slice(0, 4);
+}
+
+export const teamMembers = async () => (await inputs()).team;
+
+/** The exchange rates in force when the build started: every page of one build converts at the same rate. */
+export const buildRates = async (): Promise<Rates> => (await inputs()).rates;
+
+/** The build's clock (build-context.ts): pages never read the machine's clock themselves. */
+export const buildNow = async (): Promise<Date> => (await inputs()).now;
+
+/** The agency's settings as staff saved them when the build started. */
+export const buildSettings = async () => (await inputs()).settings;

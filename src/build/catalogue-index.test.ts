@@ -26,6 +26,7 @@ describe('catalogue index', () => {
         property({ id: 4, type: 'rent', advanceMonths: 3, depositMonths: null, commissionMonths: 1 }),
       ],
       rates,
+      new Date('2026-11-24T08:00:00Z'),
     );
     const [villa, rent] = decodeIndex(JSON.parse(JSON.stringify(file)));
     expect(file.rows).toHaveLength(3);
@@ -91,7 +92,11 @@ describe('catalogue index', () => {
   });
 
   it('shares a photo used by many listings', () => {
-    const file = buildListingIndex([property({ id: 1 }), property({ id: 2 }), property({ id: 3 })], rates);
+    const file = buildListingIndex(
+      [property({ id: 1 }), property({ id: 2 }), property({ id: 3 })],
+      rates,
+      new Date('2026-11-24T08:00:00Z'),
+    );
     expect(file.media).toHaveLength(1);
   });
 

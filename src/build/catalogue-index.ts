@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Property } from '../contract/index.ts';
-import { allProperties, buildRates } from './api.ts';
+import { allProperties, buildNow, buildRates } from './api.ts';
+import { perBuild } from './build-context.ts';
 import {
   COMMUNES,
   CURRENCIES,
@@ -55,17 +57,22 @@ function trimmed(row: Required<ListingRow>): ListingRow {
   return row.slice(0, end) as ListingRow;
 }
 
-/** Builds /data/listings.json from the API's listings: sold and withdrawn ones stay out of the catalogue. */
+/**
+ * Builds /data/listings.json from the API's listings, on the build's day `now`: sold and withdrawn ones stay
+ * out of the catalogue.
+ */
 export function buildListingIndex(
   properties: readonly Property[],
   rates: Rates,
-  builtAt = new Date(),
+  now: Date,
 ): ListingIndexFile {
   const media: MediaTuple[] = [];
   const mediaIndex = new Map<string, number>();
   const rows: ListingRow[] = [];
-  const today = Math.floor(builtAt.getTime() / DAY_MS);
+  const today = Math.floor(now.getTime() / DAY_MS);
+  let asOf = '';
   for (const p of properties) {
+    if (p.updatedAt > asOf) asOf = p.updatedAt;
     if (!isOnTheMarket(p.status)) continue;
     const first = p.media[0];
     let firstIndex = -1;
@@ -102,7 +109,7 @@ export function buildListingIndex(
       ]),
     );
   }
-  return { v: 1, builtAt: builtAt.toISOString(), rates, communes: COMMUNES, media, rows };
+  return { v: 1, asOf: asOf || new Date(0).toISOString(), rates, communes: COMMUNES, media, rows };
 }
 
 /** The media shards: every listing's full media, grouped by id range, loaded when a card is flipped. */
@@ -126,20 +133,24 @@ export interface CatalogueParts {
   geo: GeoFile;
 }
 
-/** Builds the parts from the API's listings: the ones on the market, newest first (then the higher id). */
+/**
+ * Builds the parts from the API's listings, on the build's day `now`: the ones on the market, newest first
+ * (then the higher id).
+ */
 export function buildCatalogueParts(
   properties: readonly Property[],
   rates: Rates,
-  builtAt = new Date(),
+  now: Date,
 ): CatalogueParts {
-  const whole = buildListingIndex(properties, rates, builtAt);
+  const whole = buildListingIndex(properties, rates, now);
   const rows = [...whole.rows].sort((a, b) => b[11] - a[11] || b[0] - a[0]);
-  const stamp = whole.builtAt;
   const column = (i: number) => rows.map((r) => r[i] as number);
   const ids = column(0);
+  // The order's digest, not the build's time: a card shard whose listings did not change keeps its bytes.
+  const order = createHash('sha256').update(ids.join(',')).digest('base64url').slice(0, 16);
   const core: CatalogueCore = {
     v: 2,
-    builtAt: stamp,
+    order,
     rates,
     communes: whole.communes,
     id: ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]!)),
@@ -175,20 +186,19 @@ export function buildCatalogueParts(
         r[21] ?? -1,
       ];
     });
-    cards.push({ builtAt: stamp, media, rows: shardRows });
+    cards.push({ order, media, rows: shardRows });
   }
   const words = encodeWords(
     rows.map((r) => listingWords(r[12], r[13], whole.communes[r[3]] ?? '')),
-    stamp,
+    order,
   );
-  return { core, cards, words, geo: { builtAt: stamp, lat: column(9), long: column(10) } };
+  return { core, cards, words, geo: { order, lat: column(9), long: column(10) } };
 }
 
 /** The parts of the build, computed once however many of its routes ask (core, shards, words, map). */
-let parts: Promise<CatalogueParts> | undefined;
 export function catalogueParts(): Promise<CatalogueParts> {
-  parts ??= Promise.all([allProperties(), buildRates()]).then(([properties, rates]) =>
-    buildCatalogueParts(properties, rates),
-  );
-  return parts;
+  return perBuild('catalogue', async () => {
+    const [properties, rates, now] = await Promise.all([allProperties(), buildRates(), buildNow()]);
+    return buildCatalogueParts(properties, rates, now);
+  });
 }

@@ -76,8 +76,17 @@ describe('the catalogue index in parts (decision 0032)', () => {
       const { position: _q, ...expected } = newest[i]!;
       expect({ ...rest, lat: parts.geo.lat[i], long: parts.geo.long[i] }).toEqual(expected);
     });
-    for (const part of [parts.core, parts.words, parts.geo, ...parts.cards])
-      expect(part.builtAt).toBe(builtAt.toISOString());
+    // Every part names the order they belong to; the same listings in the same order name the same one.
+    const again = buildCatalogueParts(properties, rates, new Date('2026-11-21T00:00:00.000Z'));
+    for (const part of [parts.core, parts.words, parts.geo, ...parts.cards, again.core])
+      expect(part.order).toBe(parts.core.order);
+    const newestId = decodeCore(parts.core)[0]!.id;
+    const shuffled = buildCatalogueParts(
+      properties.filter((p) => p.id !== newestId),
+      rates,
+      builtAt,
+    );
+    expect(shuffled.core.order).not.toBe(parts.core.order);
   });
 
   it('the words give the text box the same answers as the shared predicate, for every word', () => {

@@ -4,6 +4,7 @@ import { isOnTheMarket } from '../shared/market.ts';
 import { marketStats, type MarketStats } from '../shared/market-stats.ts';
 import { similarIndex } from '../shared/similar.ts';
 import { allProperties, buildRates } from './api.ts';
+import { perBuild } from './build-context.ts';
 
 /**
  * What the commune pages and the listing pages' "similar" block read of the build's data (issue 12, decision
@@ -16,9 +17,8 @@ export interface CommuneMarket {
   stats: MarketStats;
 }
 
-let communes: Promise<Map<Commune, CommuneMarket>> | undefined;
 export function communeMarkets(): Promise<Map<Commune, CommuneMarket>> {
-  communes ??= (async () => {
+  return perBuild('communes', async () => {
     const [all, rates] = await Promise.all([allProperties(), buildRates()]);
     const open = all.filter((p) => isOnTheMarket(p.status));
     return new Map(
@@ -27,17 +27,14 @@ export function communeMarkets(): Promise<Map<Commune, CommuneMarket>> {
         return [commune, { commune, listings, stats: marketStats(listings, rates) }];
       }),
     );
-  })();
-  return communes;
+  });
 }
 
-let similar: Promise<{ byId: Map<number, Property>; index: Map<number, number[]> }> | undefined;
 /** Up to four listings similar to the one given, best first (src/shared/similar.ts). */
 export async function similarListings(id: number): Promise<Property[]> {
-  similar ??= (async () => {
+  const { byId, index } = await perBuild('similar', async () => {
     const [all, rates] = await Promise.all([allProperties(), buildRates()]);
     return { byId: new Map(all.map((p) => [p.id, p])), index: similarIndex(all, rates) };
-  })();
-  const { byId, index } = await similar;
+  });
   return (index.get(id) ?? []).map((i) => byId.get(i)).filter((p): p is Property => p !== undefined);
 }

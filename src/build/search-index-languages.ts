@@ -20,9 +20,12 @@ interface Entry {
   [key: string]: unknown;
 }
 
-function indexLanguage(job: LanguageJob): Promise<void> {
+function indexLanguage(job: LanguageJob, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
     const worker = new Worker(WORKER, { workerData: job });
+    // A publish that makes this index useless stops its Pagefind service at once.
+    signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
     worker.once('message', (result: LanguageResult) =>
       result.ok ? resolve() : reject(new Error(`Pagefind: ${result.error}`)),
     );
@@ -45,6 +48,7 @@ async function moveInto(from: string, to: string): Promise<void> {
 export async function indexByLanguage(
   pages: ReadonlyMap<string, LanguageJob['pages']>,
   outputPath: string,
+  signal?: AbortSignal,
 ): Promise<void> {
   const scratch = `${outputPath}.languages`;
   await rm(scratch, { recursive: true, force: true });
@@ -53,7 +57,7 @@ export async function indexByLanguage(
   try {
     await Promise.all(
       languages.map((lang) =>
-        indexLanguage({ pages: pages.get(lang) ?? [], outputPath: join(scratch, lang) }),
+        indexLanguage({ pages: pages.get(lang) ?? [], outputPath: join(scratch, lang) }, signal),
       ),
     );
     const entries: Entry[] = [];

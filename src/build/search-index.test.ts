@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leanHtml } from './lean-html.ts';
+import { leanHtml, leanSearchablePage } from './lean-html.ts';
 import { filesOf, searchablePage } from './search-index-fixtures.ts';
 import { searchablePart, writeSearchIndex } from './search-index.ts';
 
@@ -39,8 +39,15 @@ describe('writeSearchIndex', () => {
     await writeFile(join(site, '404.html'), '<!doctype html><html lang="fr"><main>introuvable</main></html>');
 
     const out = await scratch();
-    const { pages } = await writeSearchIndex(site, out);
-    expect(pages).toBe(12);
+    // The lean parts the site renderer keeps of each page (page-worker.ts), in any order.
+    const pages = await Promise.all(
+      [...paths, '404.html'].reverse().map(async (file) => ({
+        file,
+        lean: leanSearchablePage(await readFile(join(site, file), 'utf8')) ?? '',
+      })),
+    );
+    const { files } = await writeSearchIndex(out, pages);
+    expect(files.filter((f) => f.startsWith('fragment/') && !/\.(br|gz)$/.test(f))).toHaveLength(12);
 
     // The reference: one Pagefind service, every page in the order of its path.
     const reference = await scratch();
@@ -59,8 +66,9 @@ describe('writeSearchIndex', () => {
     for (const f of indexFiles(theirs)) expect(ours.get(f)?.equals(theirs.get(f)!), f).toBe(true);
     const entry = JSON.parse(ours.get('pagefind-entry.json')!.toString()) as { languages: object };
     expect(Object.keys(entry.languages)).toEqual(['en', 'fr', 'ln']);
-    // Pagefind's script is there (precompress.ts compresses it later); its ready-made interfaces are not.
+    // Pagefind's script is there, minified and compressed; its ready-made interfaces are not.
     expect(ours.has('pagefind.js')).toBe(true);
+    expect(ours.has('pagefind.js.br')).toBe(true);
     expect([...ours.keys()].some((f) => f.startsWith('pagefind-ui'))).toBe(false);
   }, 60_000);
 });

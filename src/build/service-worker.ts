@@ -1,19 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { AstroIntegration } from 'astro';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { AgencySettings } from '../contract/index.ts';
 import { env } from '../env.ts';
 import { mediaPhoto } from '../media/media-photo.ts';
 import { mediaStore } from '../media/store.ts';
 import { DEFAULT_LANG, LANGS, translator, type Lang } from '../i18n/index.ts';
-import { settingsOfThisBuild } from './agency-settings.ts';
-import { agencySettings } from './site-config.ts';
 
 // Issue 12, part 2 (decision 0026): what makes the public site an installable app that opens without
-// signal. After the build: /sw.js (the service worker, with this build's identity), one web app manifest
-// per language and its icons, drawn here with sharp.
+// signal: /sw.js (the service worker, with its build's identity), one web app manifest per language and its
+// icons, drawn here with sharp. The site renderer writes them (src/build/render).
 
 /** The stated size of the worker's one cache: past either bound the oldest entries are evicted. */
 export const SW_CACHE_LIMITS = { maxEntries: 300, maxBytes: 10 * 1024 * 1024 };
@@ -77,7 +72,11 @@ async function drawIcon(size: number, maskable: boolean, logo: Buffer | null, ba
     .toBuffer();
 }
 
-/** sw.js: the template (src/build/sw.js) with this build's identity and limits in place of its settings line. */
+/**
+ * sw.js: the template (src/build/sw.js) with the build's identity and limits in place of its settings line. The
+ * identity is a digest of the site's pages: a publish that changes a page is a new worker, which deletes the
+ * caches of the old one; two builds of the same site write the same file.
+ */
 export async function serviceWorkerSource(build: string): Promise<string> {
   const template = await readFile(new URL('./sw.js', import.meta.url), 'utf8');
   const config = {
@@ -92,41 +91,22 @@ export async function serviceWorkerSource(build: string): Promise<string> {
     .replace(/^\/\* global [^*]*\*\/\n/, '');
 }
 
-export function webApp(): AstroIntegration {
-  return {
-    name: 'ndako-web-app',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = dir.pathname;
-        const settings = settingsOfThisBuild() ?? agencySettings();
-        const colours = await themeColours();
-        // The build's identity: a new publish is a new worker, which deletes the caches of the old one.
-        const build = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
-        await writeFile(join(root, 'sw.js'), await serviceWorkerSource(build));
-        for (const lang of LANGS) {
-          await mkdir(join(root, prefixOf(lang)), { recursive: true });
-          await writeFile(
-            join(root, prefixOf(lang), MANIFEST_FILE),
-            JSON.stringify(webAppManifest(lang, settings, colours)),
-          );
-        }
-        // The logo is read from the media store (DATA_DIR/media or the bucket of MEDIA_STORE=s3), by name.
-        const e = env();
-        const logo = await mediaPhoto(settings.logo, mediaStore(e), e.MEDIA_PUBLIC_BASE);
-        await mkdir(join(root, 'icons'), { recursive: true });
-        for (const size of ICON_SIZES)
-          await writeFile(
-            join(root, 'icons', `icon-${size}.png`),
-            await drawIcon(size, false, logo, colours.background),
-          );
-        await writeFile(
-          join(root, 'icons', 'maskable-512.png'),
-          await drawIcon(512, true, logo, colours.theme),
-        );
-        logger.info(
-          `sw.js (build ${build}), ${LANGS.length} web app manifests, icons${logo ? ' from the logo' : ''}`,
-        );
-      },
-    },
-  };
+/**
+ * The web app's files (decision 0026): one manifest per language and the icons, drawn from the agency's
+ * settings and logo (read from the media store, DATA_DIR/media or the bucket of MEDIA_STORE=s3, by name).
+ */
+export async function webAppFiles(settings: AgencySettings): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const colours = await themeColours();
+  for (const lang of LANGS)
+    files.set(
+      `${prefixOf(lang)}${MANIFEST_FILE}`,
+      Buffer.from(JSON.stringify(webAppManifest(lang, settings, colours))),
+    );
+  const e = env();
+  const logo = await mediaPhoto(settings.logo, mediaStore(e), e.MEDIA_PUBLIC_BASE);
+  for (const size of ICON_SIZES)
+    files.set(`icons/icon-${size}.png`, await drawIcon(size, false, logo, colours.background));
+  files.set('icons/maskable-512.png', await drawIcon(512, true, logo, colours.theme));
+  return files;
 }

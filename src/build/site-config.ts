@@ -1,9 +1,7 @@
 import type { AgencySettings, SocialNetwork } from '../contract/index.ts';
 import { agencyDefaults, env } from '../env.ts';
 import { formatPhone, telHref } from '../shared/phone.ts';
-
-/** Set by the build (agency-settings.ts): the settings staff saved, read from the API when the build began. */
-declare const __NDAKO_AGENCY__: AgencySettings | undefined;
+import { perBuild, readyInputs } from './build-context.ts';
 
 const SOCIAL_NAMES: Record<SocialNetwork, string> = {
   facebook: 'Facebook',
@@ -14,9 +12,11 @@ const SOCIAL_NAMES: Record<SocialNetwork, string> = {
   youtube: 'YouTube',
 };
 
-/** The stored settings in a build; the configured defaults (AGENCY_* variables) elsewhere. */
-export const agencySettings = (): AgencySettings =>
-  typeof __NDAKO_AGENCY__ === 'undefined' ? agencyDefaults(env()) : __NDAKO_AGENCY__;
+/**
+ * The settings staff saved, as the build read them when it started (build-context.ts); the configured
+ * defaults (AGENCY_* variables) outside a build (astro check, unit tests).
+ */
+export const agencySettings = (): AgencySettings => readyInputs()?.settings ?? agencyDefaults(env());
 
 /**
  * The agency's public details as pages use them: the settings staff edit in /admin/settings (issue 16),
@@ -24,10 +24,8 @@ export const agencySettings = (): AgencySettings =>
  */
 export function agency(): Agency {
   // In a build the settings are fixed for its whole run: worked out once, not for each of 30,000 pages.
-  if (typeof __NDAKO_AGENCY__ !== 'undefined') return (built ??= agencyOf(__NDAKO_AGENCY__));
-  return agencyOf(agencySettings());
+  return readyInputs() ? perBuild('agency', () => agencyOf(agencySettings())) : agencyOf(agencySettings());
 }
-let built: Agency | undefined;
 type Agency = ReturnType<typeof agencyOf>;
 
 function agencyOf(s: AgencySettings) {

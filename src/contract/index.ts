@@ -14,3 +14,4 @@ export * from './site-manifest.ts';
 export * from './settings.ts';
 export * from './rates.ts';
 export * from './alert.ts';
+export * from './site-renderer.ts';

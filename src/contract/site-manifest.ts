@@ -9,7 +9,6 @@ export const SITE_MANIFEST_FILE = 'site-manifest.json';
  */
 export const SiteManifest = z.object({
   v: z.literal(1),
-  builtAt: z.string(),
   /** Each language and the prefix of its addresses: '' for the default language, 'en/' for English… */
   languages: z.array(z.object({ code: z.string().min(2), prefix: z.string() })).min(1),
   /**

@@ -46,7 +46,7 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import { publishLease } from './services/publish-lease.ts';
 import { createPublisher } from './services/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
-import { astroBuilder, type SiteBuilder } from './services/site-build.ts';
+import { rendererBuilder, type SiteBuilder } from './services/site-build.ts';
 import { siteTarget } from './services/site-target.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
@@ -104,15 +104,15 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     log: app.log,
   });
   app.decorate('alerts', alerts);
+  // The site renderer stays between publishes (decision 0045); tests give a stand-in builder instead.
+  const renderer = siteBuilder ? null : rendererBuilder(buildApiUrl(env), env.DATA_DIR);
   const publisher = createPublisher({
     audit: app.repos.audit,
     folder: siteFolder(env.SITE_DIR),
     // One builder at a time among the instances on this database (decision 0031).
     lease: publishLease(app.repos.publishLease, { log: app.log }),
     target: siteTarget(env),
-    build:
-      siteBuilder ??
-      astroBuilder(buildApiUrl(env), env.DATA_DIR, () => app.repos.properties.count(), app.siteManifest),
+    build: siteBuilder ?? renderer!.build,
     hookUrl: env.PUBLISH_HOOK_URL,
     autoDelayMs: env.PUBLISH_AUTO_DELAY_SECONDS * 1000,
     buildTimeoutMs: env.PUBLISH_TIMEOUT_SECONDS * 1000,
@@ -137,6 +137,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     await backups?.stop();
     // A running build is stopped (its process killed) before the database it reads closes.
     await publisher.close();
+    await renderer?.close();
     await alerts.idle();
     await notifications.idle();
     notifications.close();

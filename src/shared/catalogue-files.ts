@@ -16,7 +16,8 @@ import { amenitiesOfMask } from './trust.ts';
  *   visitor searches.
  * - /data/geo.json (GeoFile): coordinates, fetched when the map opens.
  *
- * Every part carries the build's time (builtAt): parts of two publishes are never mixed.
+ * Every part carries the digest of the core's order (`order`): a card shard is read by position, so parts of
+ * two publishes whose orders differ are never mixed; two builds of the same data write the same bytes.
  */
 
 export const CORE_URL = '/data/catalogue.json';
@@ -38,7 +39,7 @@ export const kindCode = (type: number, currency: number, category: number) =>
 
 export interface CatalogueCore {
   v: 2;
-  builtAt: string;
+  order: string;
   /** The exchange rates of the build: the browser converts and filters prices with these (decision 0021). */
   rates: Rates;
   communes: readonly string[];
@@ -77,14 +78,14 @@ export type CardRow = [
 ];
 
 export interface CardShard {
-  builtAt: string;
+  order: string;
   media: MediaTuple[];
   rows: CardRow[];
 }
 
 /** Coordinates in the core's order (null where staff placed no pin). */
 export interface GeoFile {
-  builtAt: string;
+  order: string;
   lat: (number | null)[];
   long: (number | null)[];
 }
@@ -95,7 +96,7 @@ export interface GeoFile {
  * words, ascending, each written as its difference from the one before (comma-separated).
  */
 export interface WordsFile {
-  builtAt: string;
+  order: string;
   words: string;
   lists: string;
 }

@@ -25,8 +25,12 @@ import { amenitiesOfMask } from './trust.ts';
  */
 export interface ListingIndexFile {
   v: 1;
-  /** ISO time of the build. */
-  builtAt: string;
+  /**
+   * ISO time of the newest listing change the build read (its latest `updatedAt`): a listing changed after
+   * it is not in this file as it is now. Not the build's own time, so two builds of the same data write the
+   * same file (decision 0045).
+   */
+  asOf: string;
   /** The exchange rates of the build: the browser converts and filters prices with these (decision 0021). */
   rates: Rates;
   communes: readonly string[];

@@ -27,7 +27,7 @@ export function listingWords(title: string, address: string, commune: string): s
 }
 
 /** words.json from each listing's words (in the core's order): ids by frequency, so common words are short. */
-export function encodeWords(perListing: readonly string[][], builtAt: string): WordsFile {
+export function encodeWords(perListing: readonly string[][], order: string): WordsFile {
   const counts = new Map<string, number>();
   for (const list of perListing) for (const w of list) counts.set(w, (counts.get(w) ?? 0) + 1);
   const words = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : 1));
@@ -36,7 +36,7 @@ export function encodeWords(perListing: readonly string[][], builtAt: string): W
     const sorted = list.map((w) => ids.get(w)!).sort((a, b) => a - b);
     return sorted.map((v, i) => (i === 0 ? v : v - sorted[i - 1]!)).join(',');
   });
-  return { builtAt, words: words.join(' '), lists: lists.join(';') };
+  return { order, words: words.join(' '), lists: lists.join(';') };
 }
 
 /** words.json decoded once: the word list, and each listing's word ids (listing i: ids[start[i]…start[i+1]]). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PublishState } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
-import { processBuilder } from '../../src/server/services/site-build.ts';
+import { siteRenderer } from '../../src/server/services/site-build.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError } from '../helpers/fixtures.ts';
 import { steeredBuilder, writeSite } from '../helpers/site-builder.ts';
@@ -238,18 +238,15 @@ describe('build time limit (PUBLISH_TIMEOUT_SECONDS)', () => {
 
   it('kills a build process that outlives the limit, keeps the old site and says why', async () => {
     expect(await home(t)).toContain('v1');
-    // A build that never ends (as `astro build` stuck on a picture that never arrives).
-    builder.use(
-      processBuilder({
-        command: process.execPath,
-        args: [
-          '-e',
-          `require('fs').writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000)`,
-        ],
-        env: () => ({ PID_FILE: pidFile }),
-        expected: async () => null,
-      }),
+    // A renderer that never answers (as one stuck on an API that never answers).
+    const script = join(t.env.DATA_DIR, 'stuck-renderer.mjs');
+    await writeFile(
+      script,
+      `import { writeFileSync } from 'node:fs';
+       writeFileSync(process.env.PID_FILE, String(process.pid));
+       process.on('message', () => {});`,
     );
+    builder.use(siteRenderer({ env: { PID_FILE: pidFile }, script }).build);
     const started = Date.now();
     expect((await publish(t)).statusCode).toBe(202);
     await t.app.publisher.settled();

@@ -19,6 +19,15 @@ export async function logIn(request: APIRequestContext, who = ADMIN): Promise<Se
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The live site's whole sitemap: its index (/sitemap.xml) and every part it lists, one after the other. */
+export async function sitemapXml(request: APIRequestContext): Promise<string> {
+  const index = await request.get('/sitemap.xml');
+  expect(index.headers()['content-type']).toContain('xml');
+  const parts = [...(await index.text()).matchAll(/<loc>[^<]*?(\/sitemaps\/[\w-]+\.xml)<\/loc>/g)];
+  expect(parts.length).toBeGreaterThan(1);
+  return (await Promise.all(parts.map(async ([, path]) => (await request.get(path!)).text()))).join('\n');
+}
+
 /** Islands and scripts are ready once Astro has hydrated every island (none left with [ssr]). */
 export async function ready(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, ready, sitemapXml, test } from './fixtures.ts';
 import { publishSettled } from './publish.ts';
 
 // Issue 12, part 2: the service worker (src/build/sw.js) keeps the pages a visitor opened, the catalogue's
@@ -34,7 +34,7 @@ const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 /** Listings whose page the live build has (its sitemap): the API's newest may have been added by another
  *  spec since the last publish, and such a page is not a file the worker can keep. */
 async function listingIds(request: APIRequestContext): Promise<number[]> {
-  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const sitemap = await sitemapXml(request);
   return [...sitemap.matchAll(/<loc>[^<]*?\/property\/(\d+)\/?<\/loc>/g)]
     .filter((m) => !/\/(en|ln)\/property\//.test(m[0]))
     .map((m) => Number(m[1]));

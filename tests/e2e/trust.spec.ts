@@ -27,10 +27,10 @@ async function published(request: APIRequestContext): Promise<Property[]> {
   const ids = new Set(index.map((l) => l.id));
   const { data } = (await (await request.get('/api/properties?limit=100')).json()) as { data: Property[] };
   // Only listings unchanged since the build: another suite may have edited one after the publish.
-  const built = Date.parse(
-    ((await (await request.get('/data/listings.json')).json()) as ListingIndexFile).builtAt,
+  const asOf = Date.parse(
+    ((await (await request.get('/data/listings.json')).json()) as ListingIndexFile).asOf,
   );
-  return data.filter((p) => ids.has(p.id) && Date.parse(p.updatedAt) < built);
+  return data.filter((p) => ids.has(p.id) && Date.parse(p.updatedAt) <= asOf);
 }
 
 const open = (p: Property) => p.status === 'available' || p.status === 'hot';

@@ -1,6 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { inlineScriptHashes } from '../../src/build/csp-hashes.ts';
 import { siteManifest } from '../../src/build/site-manifest.ts';
+import { filesUnder } from '../../src/build/walk.ts';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../src/contract/site-manifest.ts';
 import type { SiteBuilder } from '../../src/server/services/site-build.ts';
 
@@ -13,7 +15,10 @@ import type { SiteBuilder } from '../../src/server/services/site-build.ts';
  */
 export async function writeManifest(dir: string, patch: Partial<SiteManifest> = {}): Promise<SiteManifest> {
   await mkdir(dir, { recursive: true });
-  const manifest = { ...(await siteManifest(dir)), ...patch };
+  const pages: { file: string; scripts: string[] }[] = [];
+  for await (const file of filesUnder(dir, /\.html$/))
+    pages.push({ file: relative(dir, file), scripts: inlineScriptHashes(await readFile(file, 'utf8')) });
+  const manifest = { ...siteManifest(pages), ...patch };
   await writeFile(join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return manifest;
 }

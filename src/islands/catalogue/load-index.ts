@@ -23,7 +23,7 @@ import { staticJson } from './static-json.ts';
  * decoded once per page; a failed fetch can be retried.
  */
 
-let core: Promise<{ builtAt: string; listings: Listing[] }> | undefined;
+let core: Promise<{ order: string; listings: Listing[] }> | undefined;
 
 function once<T>(get: () => Promise<T>, forget: () => void): Promise<T> {
   const p = get();
@@ -36,7 +36,7 @@ export function loadIndex(): Promise<Listing[]> {
   core ??= once(
     () =>
       staticJson<CatalogueCore>(CORE_URL).then((file) => ({
-        builtAt: file.builtAt,
+        order: file.order,
         listings: decodeCore(file),
       })),
     () => (core = undefined),
@@ -59,13 +59,13 @@ export function remember(listings: readonly Listing[]): void {
 export async function loadDetails(listings: readonly Listing[]): Promise<Listing[]> {
   const missing = listings.filter((l) => !known(l).detailed);
   if (missing.length > 0) {
-    const { builtAt } = await core!;
+    const { order } = await core!;
     const shards = [...new Set(missing.map((l) => cardShardOf(l.position)))];
     await Promise.all(
       shards.map(async (shard) => {
         const file = await staticJson<CardShard>(cardShardUrl(shard));
-        // A shard of another publish than the core would put cards on the wrong listings.
-        if (file.builtAt !== builtAt) throw new Error('the catalogue changed: reload');
+        // A shard of another order than the core's would put cards on the wrong listings.
+        if (file.order !== order) throw new Error('the catalogue changed: reload');
         const all = (await core!).listings;
         file.rows.forEach((row, i) => {
           const listing = all[shard * CARD_SHARD_SIZE + i];

@@ -1,4 +1,4 @@
-import type { BuildReport, SiteBuilder } from './site-build.ts';
+import type { BuildReport, BuildResult, SiteBuilder } from './site-build.ts';
 
 /** How long a deploy hook may take to answer (it only has to acknowledge; the host builds afterwards). */
 const HOOK_TIMEOUT_MS = 10_000;
@@ -13,6 +13,8 @@ export interface Run {
   abort: AbortController;
   /** Whether it holds the publish lease yet: until then another instance's build may be the one. */
   leased: boolean;
+  /** Once the pages are online, while the search index follows: stops that step (a new publish redoes it). */
+  followUp?: AbortController;
 }
 
 /** A time limit said in French: "10 min", "1 min 30 s", "45 s". */
@@ -58,7 +60,7 @@ export async function buildWithinLimit(
   job: { outDir: string; previousDir: string | null },
   current: Run,
   timeoutMs: number,
-): Promise<void> {
+): Promise<BuildResult | void> {
   const limit = new AbortController();
   const timer = setTimeout(() => limit.abort(), timeoutMs);
   const report = ({ step, progress }: BuildReport) => Object.assign(current, { step, progress });
@@ -71,15 +73,19 @@ export async function buildWithinLimit(
     limit.signal.addEventListener('abort', () => resolve('overtime'), { once: true }),
   );
   try {
+    let result: BuildResult | void = undefined;
     const ended = building.then(
-      () => 'built' as const,
+      (built) => {
+        result = built;
+        return 'built' as const;
+      },
       (error: unknown) => {
         // The builder's own "interrupted" error when the limit stopped it: the limit is the reason.
         if (limit.signal.aborted) return 'overtime' as const;
         throw error;
       },
     );
-    if ((await Promise.race([ended, overtime])) === 'built') return;
+    if ((await Promise.race([ended, overtime])) === 'built') return result;
     let grace: NodeJS.Timeout | undefined;
     await Promise.race([
       building.catch(() => {}),

@@ -34,6 +34,8 @@ describe('the publisher machine', () => {
     ]);
     expect(during.state.phase).toEqual({ name: 'running', actor: ana, queued: ana });
     expect(during.effects.filter((e) => e.type === 'start')).toHaveLength(1);
+    // Each request during the run tells it that what it does once its pages are online can stop.
+    expect(during.effects.filter((e) => e.type === 'supersede')).toHaveLength(2);
     const after = run([{ type: 'ended', askedElsewhere: null }], during.state);
     expect(after.state.phase).toEqual({ name: 'running', actor: ana, queued: null });
     expect(after.effects).toContainEqual({ type: 'start', actor: ana });

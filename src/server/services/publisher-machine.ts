@@ -40,7 +40,9 @@ export type Effect =
   | { type: 'arm'; at: Date }
   | { type: 'disarm' }
   /** Stop the running build (its process is killed). */
-  | { type: 'abort' };
+  | { type: 'abort' }
+  /** A new request came while a run goes on: the run may drop what it does after its pages are online. */
+  | { type: 'supersede' };
 
 export const initialState: MachineState = { phase: { name: 'idle' }, autoAt: null };
 
@@ -60,7 +62,10 @@ export function transition(state: MachineState, event: MachineEvent): Result {
     case 'timer': {
       const timer: Partial<MachineState> = event.type === 'timer' ? { autoAt: null } : {};
       if (phase.name === 'running')
-        return { state: { ...state, ...timer, phase: { ...phase, queued: event.actor } }, effects: [] };
+        return {
+          state: { ...state, ...timer, phase: { ...phase, queued: event.actor } },
+          effects: [{ type: 'supersede' }],
+        };
       return start(event.actor);
     }
     case 'change':

@@ -6,7 +6,7 @@ import type { Actor, AuditRepository } from '../repositories/audit.ts';
 import type { PublishLease } from './publish-lease.ts';
 import { buildWithinLimit, callHook, type Run } from './publish-run.ts';
 import { initialState, transition, type Effect, type MachineEvent } from './publisher-machine.ts';
-import type { SiteBuilder } from './site-build.ts';
+import type { BuildResult, SiteBuilder } from './site-build.ts';
 import type { SiteTarget } from './site-bucket.ts';
 import type { SiteFolder } from './site-folder.ts';
 
@@ -103,26 +103,70 @@ export function createPublisher(options: PublisherOptions) {
       case 'abort':
         run?.abort.abort();
         return;
+      case 'supersede':
+        // The pages of the running publish are online; its search index is made again by the next one.
+        run?.followUp?.abort();
+        return;
     }
   }
 
-  /** Builds, puts the build on the target if any (answering what it did there), then online here. */
-  async function buildHere(current: Run): Promise<string | null> {
+  /**
+   * Builds, and answers what it did. A whole new build is put on the target if any, then online here; a
+   * build the renderer changed in place (decision 0045) is online already, and goes to the target after.
+   */
+  async function buildHere(current: Run): Promise<{ result: BuildResult; how: string }> {
     const previousDir = await folder.current();
     const outDir = await folder.create();
     try {
-      await buildWithinLimit(options.build, { outDir, previousDir }, current, options.buildTimeoutMs);
+      const result: BuildResult = (await buildWithinLimit(
+        options.build,
+        { outDir, previousDir },
+        current,
+        options.buildTimeoutMs,
+      )) ?? { kind: 'new', dir: outDir };
+      if (result.kind === 'applied') await folder.discard(outDir);
       // A build that "succeeds" without a home page would put an empty site online.
-      if (!existsSync(join(outDir, 'index.html'))) {
+      else if (!existsSync(join(result.dir, 'index.html'))) {
         throw new Error('La construction n’a produit aucune page d’accueil : le site en ligne est conservé');
       }
       Object.assign(current, { step: 'Mise en ligne', progress: 100 });
-      const sent = (await options.target?.publish(outDir, current.abort.signal)) ?? null;
-      await folder.switchTo(outDir);
-      return sent;
+      const sent = (await options.target?.publish(result.dir, current.abort.signal)) ?? null;
+      if (result.kind === 'new') await folder.switchTo(result.dir);
+      const how = [result.summary, sent].filter(Boolean).join(', ');
+      return { result, how: how ? `Construit sur le serveur (${how})` : 'Construit sur le serveur' };
     } catch (error) {
       await folder.discard(outDir).catch(() => {});
       throw error;
+    }
+  }
+
+  /**
+   * The content search's index, once the pages are online: the run goes on meanwhile, and a new request
+   * stops it (the next run makes it again). A failure leaves the pages online and says so in the log.
+   */
+  async function followSearch(current: Run, result: BuildResult): Promise<void> {
+    if (!result.search) return;
+    const followUp = new AbortController();
+    Object.assign(current, {
+      followUp,
+      step: 'Index de la recherche (les pages sont en ligne)',
+      progress: null,
+    });
+    const signal = AbortSignal.any([
+      followUp.signal,
+      current.abort.signal,
+      AbortSignal.timeout(options.buildTimeoutMs),
+    ]);
+    try {
+      await result.search(signal, ({ step }) =>
+        Object.assign(current, { step: `${step} (les pages sont en ligne)` }),
+      );
+      await options.target?.publish(result.dir, current.abort.signal);
+    } catch (error) {
+      if (followUp.signal.aborted) log.info('search index left to the next publish, asked for meanwhile');
+      else log.error({ error: (error as Error).message }, 'the search index could not follow the publish');
+    } finally {
+      delete current.followUp;
     }
   }
 
@@ -135,11 +179,10 @@ export function createPublisher(options: PublisherOptions) {
       // Another instance is building: it runs once more for this request after its build.
       if (!held) return null;
       current.leased = true;
-      let how = 'Construit sur le serveur';
-      if (mode === 'local') {
-        const sent = await buildHere(current);
-        if (sent) how += `, ${sent}`;
-      } else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
+      let how: string;
+      let built: BuildResult | null = null;
+      if (mode === 'local') ({ result: built, how } = await buildHere(current));
+      else how = `Hook de déploiement (${await callHook(options.hookUrl!, current.abort.signal)})`;
       const durationMs = Date.now() - current.startedAt.getTime();
       Object.assign(history, { last: { ok: true, durationMs }, lastDurationMs: durationMs });
       // Dated from the start: changes made while the build ran stay counted as pending.
@@ -157,6 +200,7 @@ export function createPublisher(options: PublisherOptions) {
         );
       log.info({ durationMs, mode, actor: actor.name }, 'public site published');
       options.onPublished?.(current.startedAt);
+      if (built) await followSearch(current, built);
     } catch (error) {
       // A lease lost mid-build says so, rather than the builder's "interrupted".
       const lost = closed() ? null : (current.abort.signal.reason as Error | undefined);

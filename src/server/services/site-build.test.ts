@@ -1,96 +1,181 @@
-import { describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../contract/site-manifest.ts';
-import { astroBuildEnv, expectedPages, processBuilder, usefulTail, type BuildReport } from './site-build.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  rendererEnv,
+  reportOf,
+  siteRenderer,
+  summaryOf,
+  usefulTail,
+  type BuildReport,
+} from './site-build.ts';
 
-// The build runner with a small script standing in for `astro build`, printing the lines astro prints.
+// The server's side of the site renderer, with small scripts standing in for the renderer
+// (src/build/render/renderer-process.ts): they answer its messages as it does.
 
-const script = (body: string) =>
-  processBuilder({
-    command: process.execPath,
-    args: ['-e', body],
-    env: (outDir) => ({ OUT: outDir }),
-    expected: async () => 4,
-  });
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ndako-renderer-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const run = (body: string, signal = new AbortController().signal) => {
+/** A stand-in renderer: `body` runs for each request (`request`, `reply(message)` in scope). */
+async function standIn(name: string, body: string): Promise<string> {
+  const script = join(dir, `${name}.mjs`);
+  await writeFile(
+    script,
+    `const reply = (m) => process.send(m);
+     process.on('message', async (request) => { ${body} });`,
+  );
+  return script;
+}
+
+const job = (signal = new AbortController().signal) => {
   const reports: BuildReport[] = [];
-  const done = script(body)({ outDir: '/tmp/out', signal, report: (r) => reports.push(r) });
-  return { reports, done };
+  return {
+    reports,
+    job: {
+      outDir: '/tmp/out',
+      previousDir: '/tmp/live',
+      signal,
+      report: (r: BuildReport) => reports.push(r),
+    },
+  };
 };
 
-describe('processBuilder', () => {
-  it('counts the pages astro reports writing against the expected number', async () => {
-    const { reports, done } = run(`
-      console.log(' generating static routes ');
-      console.log('10:00:01   ├─ /data/listings.json (+6ms) ');
-      console.log('10:00:01   ├─ /404.html (+8ms) ');
-      console.log('10:00:01   ├─ /en/about/index.html (+3ms) ');
-      console.log('10:00:01   └─ /property/7/index.html (+1ms) ');
-      console.log('10:00:02 [build] 3 page(s) built in 2.12s');
-      if (process.env.OUT !== '/tmp/out') process.exit(3);
-    `);
-    await done;
-    expect(reports[0]).toEqual({ step: 'Compilation des scripts et des styles', progress: 0 });
-    expect(reports.map((r) => r.progress)).toEqual([0, 0, 25, 50, 75]);
-    expect(reports.at(-1)!.step).toBe('Génération des pages : 3 sur 4');
+describe('siteRenderer', () => {
+  it('reports the pages rendered out of those to render, and answers what the build did', async () => {
+    const script = await standIn(
+      'counts',
+      `const { id } = request;
+       reply({ type: 'progress', id, progress: { step: 'Génération des pages', done: 0, total: 4 } });
+       reply({ type: 'progress', id, progress: { step: 'Génération des pages', done: 3, total: 4 } });
+       reply({ type: 'built', id, outcome: { kind: 'applied', dir: request.live, rendered: 4, pages: 30120,
+         written: 5, removed: 0, searchBehind: false } });`,
+    );
+    const renderer = siteRenderer({ env: {}, script });
+    const { reports, job: j } = job();
+    const result = await renderer.build(j);
+    await renderer.close();
+    expect(reports).toEqual([
+      { step: 'Génération des pages : 0 sur 4', progress: 0 },
+      { step: 'Génération des pages : 3 sur 4', progress: 75 },
+    ]);
+    expect(result).toMatchObject({ kind: 'applied', dir: '/tmp/live' });
+    expect(result!.summary).toBe('4 pages rendues sur 30 120, mises en place dans le site en ligne');
+    expect(result!.search).toBeUndefined();
   });
 
-  it('rejects with a French message and the useful end of stderr', async () => {
-    const { done } = run(`
-      console.error('The API answered 500 to http://127.0.0.1/api/properties');
-      console.error('  Stack trace:');
-      console.error('    at get (file:///x/api.mjs:517:9)');
-      process.exit(1);
-    `);
-    const error = await done.catch((e: Error) => e);
+  it('keeps one process for the next builds, and starts a new one when the code changed', async () => {
+    // The first process says its code changed and stops; the next one answers with its process id.
+    const script = await standIn(
+      'restart',
+      `const { id } = request;
+       const fs = await import('node:fs');
+       if (!fs.existsSync(process.env.ONCE)) {
+         fs.writeFileSync(process.env.ONCE, '');
+         reply({ type: 'restart', id, reason: 'code' });
+         process.exit(75);
+       }
+       reply({ type: 'built', id, outcome: { kind: 'new', dir: String(process.pid), rendered: 1, pages: 1,
+         written: 1, removed: 0, searchBehind: false } });`,
+    );
+    const renderer = siteRenderer({ env: { ONCE: join(dir, 'once') }, script });
+    const first = await renderer.build(job().job);
+    const second = await renderer.build(job().job);
+    await renderer.close();
+    // The first answer came from the renderer started again after its predecessor stopped.
+    expect(first!.dir).toBe(second!.dir);
+  });
+
+  it('rejects with a French message and the useful end of the error', async () => {
+    const script = await standIn(
+      'fails',
+      `reply({ type: 'failed', id: request.id, error: 'The API answered 500 to http://127.0.0.1/api/properties\\n    at get (file:///x/api.mjs:517:9)' });`,
+    );
+    const renderer = siteRenderer({ env: {}, script });
+    const error = await renderer.build(job().job).catch((e: Error) => e);
+    await renderer.close();
     expect((error as Error).message).toBe(
-      'La construction du site a échoué (code 1).\nThe API answered 500 to http://127.0.0.1/api/properties',
+      'La construction du site a échoué.\nThe API answered 500 to http://127.0.0.1/api/properties',
     );
   });
 
-  it('builds the site for production, without a test suite’s scrypt cost, whatever this process runs as', async () => {
-    // This process runs as Vitest sets it (NODE_ENV=test); an API suite would also lower scrypt's cost.
+  it('says so when the renderer dies, with what it printed', async () => {
+    const script = await standIn('dies', `console.error('out of memory'); process.exit(3);`);
+    const renderer = siteRenderer({ env: {}, script });
+    await expect(renderer.build(job().job)).rejects.toThrow(/s’est arrêté \(code 3\)\.\nout of memory/);
+  });
+
+  it('renders for production, without a test suite’s scrypt cost, whatever this process runs as', async () => {
     const before = process.env.SCRYPT_LOG2_N;
     process.env.SCRYPT_LOG2_N = '10';
     try {
-      // The stand-in build fails, saying what it got, unless it runs as production without the setting.
-      const build = processBuilder({
-        command: process.execPath,
-        args: [
-          '-e',
-          `const got = [process.env.NODE_ENV, process.env.SCRYPT_LOG2_N, process.env.BUILD_OUT_DIR];
-           if (got.join() !== 'production,,/tmp/out') { console.error(JSON.stringify(got)); process.exit(3); }`,
-        ],
-        env: astroBuildEnv('http://127.0.0.1:1', 'data'),
-        expected: async () => null,
-      });
+      const script = await standIn(
+        'env',
+        `const got = [process.env.NODE_ENV, process.env.SCRYPT_LOG2_N, process.env.API_URL].join();
+         if (got !== 'production,,http://127.0.0.1:1') reply({ type: 'failed', id: request.id, error: got });
+         else reply({ type: 'built', id: request.id, outcome: { kind: 'new', dir: 'x', rendered: 0, pages: 0,
+           written: 0, removed: 0, searchBehind: false } });`,
+      );
       expect(process.env.NODE_ENV).toBe('test');
-      await build({ outDir: '/tmp/out', signal: new AbortController().signal, report: () => {} });
+      const renderer = siteRenderer({ env: rendererEnv('http://127.0.0.1:1', 'data'), script });
+      await renderer.build(job().job);
+      await renderer.close();
     } finally {
       if (before === undefined) delete process.env.SCRYPT_LOG2_N;
       else process.env.SCRYPT_LOG2_N = before;
     }
   });
 
-  it('kills the build process when aborted', async () => {
+  it('kills the renderer when a build is aborted', async () => {
+    const script = await standIn('hangs', `/* never answers */`);
+    const renderer = siteRenderer({ env: {}, script });
     const abort = new AbortController();
-    const { done } = run(`console.log(process.pid); setInterval(() => {}, 1000);`, abort.signal);
+    const building = renderer.build(job(abort.signal).job);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     abort.abort();
-    await expect(done).rejects.toThrow(/interrompue/);
+    await expect(building).rejects.toThrow(/interrompue/);
     expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('asks the renderer to drop a search a new publish makes useless, and keeps the renderer', async () => {
+    const script = await standIn(
+      'search',
+      `const { id } = request;
+       if (request.type === 'build') reply({ type: 'built', id, outcome: { kind: 'applied', dir: 'live',
+         rendered: 1, pages: 9, written: 1, removed: 0, searchBehind: true, pid: process.pid } });
+       if (request.type === 'cancel') reply({ type: 'failed', id: request.id, error: 'cancelled in ' + process.pid });`,
+    );
+    const renderer = siteRenderer({ env: {}, script });
+    const result = await renderer.build(job().job);
+    const abort = new AbortController();
+    const searching = result!.search!(abort.signal, () => {});
+    abort.abort();
+    await expect(searching).rejects.toThrow(/interrompue/);
+    // The same process answers the next build.
+    expect(await renderer.build(job().job)).toMatchObject({ kind: 'applied' });
+    await renderer.close();
   });
 });
 
-describe('expectedPages', () => {
-  it('is every page of a language and every listing, in each language of the live build', () => {
-    const manifest = { fixedPages: 11, languages: [{}, {}, {}] } as SiteManifest;
-    expect(expectedPages(manifest, 12)).toBe(69);
-    expect(expectedPages(manifest, 0)).toBe(33);
+describe('reportOf', () => {
+  it('says a step alone when nothing is counted, and never 100 % before the end', () => {
+    expect(reportOf({ step: 'Index de la recherche' })).toEqual({
+      step: 'Index de la recherche',
+      progress: null,
+    });
+    expect(reportOf({ step: 'Génération des pages', done: 30120, total: 30120 }).progress).toBe(99);
   });
+});
 
-  it('is unknown before the first build', () => expect(expectedPages(null, 12)).toBeNull());
+describe('summaryOf', () => {
+  it('tells a whole build from one put in place', () => {
+    const o = { rendered: 1, pages: 2, written: 1, removed: 0, searchBehind: false, dir: 'x' };
+    expect(summaryOf({ ...o, kind: 'new' })).toBe('1 page rendue sur 2, site complet');
+  });
 });
 
 describe('usefulTail', () => {

@@ -1,8 +1,13 @@
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  RendererReply,
+  type RendererRequest,
+  type RenderOutcome,
+  type RenderProgress,
+} from '../../contract/site-renderer.ts';
 import { childEnv } from '../../env.ts';
-import type { SiteManifest } from '../../contract/site-manifest.ts';
 
 /** What a running build tells staff: a step in French, and 0–100 when it can be counted. */
 export interface BuildReport {
@@ -11,34 +16,37 @@ export interface BuildReport {
 }
 
 export interface BuildJob {
-  /** The new, empty folder to write the site into. */
+  /** A new, empty folder, for a whole new build. */
   outDir: string;
-  /** The build online now, whose unchanged pages an incremental build reuses (src/build/incremental.ts). */
+  /** The build online now, which a publish changes in place when only some pages changed. */
   previousDir?: string | null;
-  /** Aborted when the server shuts down: the build must stop (and its process die). */
+  /** Aborted when the server shuts down or the build is past its time: the build must stop. */
   signal: AbortSignal;
   report: (report: BuildReport) => void;
 }
 
-/** Builds the public site into `job.outDir`; rejects with a message for staff when it fails. */
-export type SiteBuilder = (job: BuildJob) => Promise<void>;
+export interface BuildResult {
+  /** 'new': a whole site in `dir`, to switch to; 'applied': the live build `dir` was changed in place. */
+  kind: 'new' | 'applied';
+  dir: string;
+  /** What the build did, in French, for the publish's audit line. */
+  summary?: string;
+  /** Brings the content search's index up to date, once the pages are online. */
+  search?: (signal: AbortSignal, report: (report: BuildReport) => void) => Promise<void>;
+}
+
+/** Builds the public site; rejects with a message for staff when it fails. No result: a new site in outDir. */
+export type SiteBuilder = (job: BuildJob) => Promise<BuildResult | void>;
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const ASTRO = fileURLToPath(new URL('../../../node_modules/astro/bin/astro.mjs', import.meta.url));
+const RENDERER = fileURLToPath(new URL('../../build/render/renderer-process.ts', import.meta.url));
+/** The renderer's exit code when the code it renders with changed: a new one takes the request. */
+const CODE_CHANGED = 75;
+/** How long a renderer asked to drop a request may take before it is killed. */
+const CANCEL_GRACE_MS = 5000;
 
 // eslint-disable-next-line no-control-regex -- colour codes are what is being removed
 const ANSI = /\u001b\[[0-9;]*m/g;
-/** A page astro reports writing: "  ├─ /en/property/12/index.html (+3ms)" (endpoints end otherwise). */
-const PAGE_LINE = /[├└]─ \/\S*\.html\b/;
-
-/**
- * How many pages `astro build` will write: the live build's manifest says how many pages each language has
- * besides one per listing. Astro prints a line per page written, so counting those lines against this
- * number is the build's real progress. Null before any build (progress then counts without a percentage).
- */
-export function expectedPages(manifest: SiteManifest | null, listings: number): number | null {
-  return manifest ? (manifest.fixedPages + listings) * manifest.languages.length : null;
-}
 
 /** The last lines of a failed build's output worth reading: its error, without the stack trace. */
 export function usefulTail(output: string, maxLines = 12, maxChars = 1500): string {
@@ -51,106 +59,195 @@ export function usefulTail(output: string, maxLines = 12, maxChars = 1500): stri
   return lines.slice(-maxLines).join('\n').slice(-maxChars);
 }
 
-/**
- * Runs a site build as a child process (`command` with `args`, in the project folder) and reports its
- * progress from the lines it prints. Aborting the job kills the process: SIGTERM, then SIGKILL.
- */
-export function processBuilder(options: {
-  command: string;
-  args: string[];
-  env: (outDir: string, previousDir: string | null) => Record<string, string | undefined>;
-  /** The number of pages the build will write, when it can be known. */
-  expected: () => Promise<number | null>;
-}): SiteBuilder {
-  return async ({ outDir, previousDir, signal, report }) => {
-    const expected = await options.expected().catch(() => null);
-    report({ step: 'Compilation des scripts et des styles', progress: expected ? 0 : null });
-    signal.throwIfAborted();
-    const child = spawn(options.command, options.args, {
-      cwd: ROOT,
-      env: childEnv(options.env(outDir, previousDir ?? null)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let pages = 0;
-    let pending = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout = (stdout + chunk).slice(-16_384);
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop() ?? '';
-      for (const raw of lines) {
-        const line = raw.replace(ANSI, '');
-        if (line.includes('generating static routes')) report({ step: 'Génération des pages', progress: 0 });
-        if (!PAGE_LINE.test(line)) continue;
-        pages += 1;
-        report({
-          step: expected
-            ? `Génération des pages : ${pages} sur ${expected}`
-            : `Génération des pages : ${pages}`,
-          // Never 100 before the process has finished: the last page is not the end of the build.
-          progress: expected ? Math.min(99, Math.floor((pages / expected) * 100)) : null,
-        });
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-16_384);
-    });
-
-    let killer: NodeJS.Timeout | undefined;
-    const stop = () => {
-      child.kill('SIGTERM');
-      killer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      killer.unref();
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    const outcome = await new Promise<{ code: number | null; error?: Error }>((done) => {
-      child.once('error', (error) => done({ code: null, error }));
-      child.once('close', (code) => done({ code }));
-    });
-    signal.removeEventListener('abort', stop);
-    clearTimeout(killer);
-
-    if (signal.aborted) throw new Error('Construction interrompue : le serveur s’arrête');
-    if (outcome.error)
-      throw new Error(`La construction du site n’a pas pu démarrer : ${outcome.error.message}`);
-    if (outcome.code !== 0) {
-      const tail = usefulTail(stderr) || usefulTail(stdout);
-      throw new Error(`La construction du site a échoué (code ${outcome.code}).${tail ? `\n${tail}` : ''}`);
-    }
+/** "Génération des pages : 12 sur 30 120", and its percentage, from the renderer's progress. */
+export function reportOf({ step, done, total }: RenderProgress): BuildReport {
+  if (total === undefined || done === undefined) return { step, progress: null };
+  const n = (x: number) => x.toLocaleString('fr-FR').replace(/\u202f/g, ' ');
+  // Never 100 before the build has finished: the last page is not the end of it.
+  return {
+    step: `${step} : ${n(done)} sur ${n(total)}`,
+    progress: total ? Math.min(99, Math.floor((done / total) * 100)) : 0,
   };
 }
 
-/**
- * What `astro build` gets beside this process's environment: where to write, the build online to reuse
- * unchanged listing pages from (src/build/incremental.ts), the API to read, and the media folder for the
- * agency's logo (made absolute: the build runs elsewhere).
- */
-export const astroBuildEnv =
-  (apiUrl: string, dataDir: string) =>
-  (outDir: string, previousDir: string | null): Record<string, string | undefined> => ({
-    // The published site is production output whatever this server runs as: astro keeps a NODE_ENV it
-    // inherits, and under "development" or "test" Vite would bundle React's development build. The build
-    // hashes no password: a test suite's scrypt cost, refused outside NODE_ENV=test, is not passed on.
-    NODE_ENV: 'production',
-    SCRYPT_LOG2_N: undefined,
-    BUILD_OUT_DIR: outDir,
-    ...(previousDir ? { BUILD_PREVIOUS_DIR: previousDir } : {}),
-    API_URL: apiUrl,
-    DATA_DIR: resolve(dataDir),
-  });
+/** The audit line's account of a build ("12 pages rendues sur 30 120, changées en place"). */
+export function summaryOf(o: RenderOutcome): string {
+  const n = (x: number) => x.toLocaleString('fr-FR').replace(/\u202f/g, ' ');
+  const pages = `${n(o.rendered)} page${o.rendered > 1 ? 's' : ''} rendue${o.rendered > 1 ? 's' : ''} sur ${n(o.pages)}`;
+  return o.kind === 'applied' ? `${pages}, mises en place dans le site en ligne` : `${pages}, site complet`;
+}
 
-/** The real build: `astro build` reading the listings from this server's API. */
-export function astroBuilder(
-  apiUrl: string,
-  dataDir: string,
-  listings: () => Promise<number>,
-  manifest: () => Promise<SiteManifest | null>,
-): SiteBuilder {
-  return processBuilder({
-    command: process.execPath,
-    args: [ASTRO, 'build'],
-    env: astroBuildEnv(apiUrl, dataDir),
-    expected: async () => expectedPages(await manifest(), await listings()),
-  });
+/**
+ * What the renderer gets beside this process's environment: the API to read and the media folder for the
+ * agency's logo (made absolute: the renderer runs elsewhere). The published site is production output
+ * whatever this server runs as: astro keeps a NODE_ENV it inherits, and under "development" or "test" Vite
+ * would bundle React's development build. The renderer hashes no password: a test suite's scrypt cost,
+ * refused outside NODE_ENV=test, is not passed on.
+ */
+export const rendererEnv = (apiUrl: string, dataDir: string): Record<string, string | undefined> => ({
+  NODE_ENV: 'production',
+  SCRYPT_LOG2_N: undefined,
+  BUILD_OUT_DIR: undefined,
+  BUILD_PREVIOUS_DIR: undefined,
+  API_URL: apiUrl,
+  DATA_DIR: resolve(dataDir),
+});
+
+interface Pending {
+  request: RendererRequest;
+  resolve: (reply: RendererReply) => void;
+  reject: (error: Error) => void;
+  report: (progress: RenderProgress) => void;
+}
+
+/**
+ * The site renderer (decision 0045): a child process that renders the site and stays for the next publish,
+ * so a publish renders the pages that changed without starting Astro again (src/build/render). Requests go
+ * one at a time; aborting one kills the process (the next request starts a new one). `script` is the
+ * renderer's entry, for tests.
+ */
+export function siteRenderer(options: { env: Record<string, string | undefined>; script?: string }) {
+  let child: ChildProcess | null = null;
+  let output = '';
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function start(): ChildProcess {
+    output = '';
+    const c = fork(options.script ?? RENDERER, [], {
+      cwd: ROOT,
+      env: childEnv(options.env),
+      execArgv: [],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-16_384));
+    c.stdout?.on('data', keep);
+    c.stderr?.on('data', keep);
+    c.on('message', (message: unknown) => {
+      const parsed = RendererReply.safeParse(message);
+      if (!parsed.success) return;
+      const reply = parsed.data;
+      const entry = pending.get(reply.id);
+      if (!entry) return;
+      if (reply.type === 'progress') return entry.report(reply.progress);
+      if (reply.type === 'restart') return; // its exit follows: the request goes to a new renderer
+      pending.delete(reply.id);
+      entry.resolve(reply);
+    });
+    c.once('exit', (code) => {
+      if (child === c) child = null;
+      const waiting = [...pending.values()];
+      pending.clear();
+      for (const entry of waiting) {
+        if (code === CODE_CHANGED) {
+          void send(entry);
+          continue;
+        }
+        const tail = usefulTail(output);
+        entry.reject(
+          new Error(
+            `Le moteur de rendu du site s’est arrêté (code ${code ?? 'signal'}).${tail ? `\n${tail}` : ''}`,
+          ),
+        );
+      }
+    });
+    c.once('error', () => {});
+    return c;
+  }
+
+  function send(entry: Pending) {
+    child ??= start();
+    pending.set(entry.request.id, entry);
+    child.send(entry.request);
+  }
+
+  function stop(): Promise<void> {
+    const c = child;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return Promise.resolve();
+    child = null;
+    return new Promise((done) => {
+      const killer = setTimeout(() => c.kill('SIGKILL'), 3000);
+      killer.unref();
+      c.once('exit', () => {
+        clearTimeout(killer);
+        done();
+      });
+      c.kill('SIGTERM');
+    });
+  }
+
+  /**
+   * Sends a request and answers its reply. `signal` kills the renderer, rejecting the request; with
+   * `cancel`, the renderer is asked to drop the request instead, and keeps its pages' bundle (it is killed
+   * when it does not answer within a few seconds).
+   */
+  async function request(
+    make: (id: number) => RendererRequest,
+    signal: AbortSignal,
+    report: (progress: RenderProgress) => void,
+    cancel = false,
+  ): Promise<RendererReply> {
+    signal.throwIfAborted();
+    const id = nextId++;
+    const reply = new Promise<RendererReply>((resolve, reject) =>
+      send({ request: make(id), resolve, reject, report }),
+    );
+    const abort = () => {
+      if (!cancel || !child) return void stop();
+      child.send({ type: 'cancel', id } satisfies RendererRequest);
+      const killer = setTimeout(() => void stop(), CANCEL_GRACE_MS);
+      killer.unref();
+      void reply.finally(() => clearTimeout(killer)).catch(() => {});
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    try {
+      const answer = await reply;
+      if (signal.aborted) throw new Error('Construction interrompue');
+      return answer;
+    } catch (error) {
+      if (signal.aborted) throw new Error('Construction interrompue', { cause: error });
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', abort);
+    }
+  }
+
+  const failed = (reply: RendererReply) =>
+    reply.type === 'failed'
+      ? new Error(`La construction du site a échoué.\n${usefulTail(reply.error)}`)
+      : new Error(`Réponse inattendue du moteur de rendu : ${reply.type}`);
+
+  const build: SiteBuilder = async ({ outDir, previousDir, signal, report }) => {
+    const reply = await request(
+      (id) => ({ type: 'build', id, live: previousDir ?? null, target: outDir }),
+      signal,
+      (p) => report(reportOf(p)),
+    );
+    if (reply.type !== 'built') throw failed(reply);
+    const { outcome } = reply;
+    return {
+      kind: outcome.kind,
+      dir: outcome.dir,
+      summary: summaryOf(outcome),
+      ...(outcome.searchBehind
+        ? {
+            search: async (searchSignal, searchReport) => {
+              const done = await request(
+                (id) => ({ type: 'search', id, live: outcome.dir }),
+                searchSignal,
+                (p) => searchReport(reportOf(p)),
+                true,
+              );
+              if (done.type !== 'searched') throw failed(done);
+            },
+          }
+        : {}),
+    };
+  };
+  return { build, close: stop };
+}
+
+/** The real build: the site renderer reading the listings from this server's API. */
+export function rendererBuilder(apiUrl: string, dataDir: string) {
+  return siteRenderer({ env: rendererEnv(apiUrl, dataDir) });
 }

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../build/csp-hashes.ts';
 import { siteManifest } from '../../build/site-manifest.ts';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contract/site-manifest.ts';
 import { notFoundFile, pagePattern, runsWasm, siteManifestReader } from './site-manifest.ts';
@@ -20,14 +21,12 @@ beforeAll(async () => {
     'property-not-found/index.html',
   ];
   for (const lang of ['en/', 'ln/']) files.push(`${lang}property-not-found/index.html`);
+  const html = '<!doctype html><script>go()</script><script type="application/ld+json">{}</script>';
   for (const file of files) {
     await mkdir(join(root, file, '..'), { recursive: true });
-    await writeFile(
-      join(root, file),
-      '<!doctype html><script>go()</script><script type="application/ld+json">{}</script>',
-    );
+    await writeFile(join(root, file), html);
   }
-  manifest = await siteManifest(root);
+  manifest = siteManifest(files.map((file) => ({ file, scripts: inlineScriptHashes(html) })));
 });
 
 describe('the build’s manifest', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { property } from './catalogue-fixtures.ts';
-import { shownOn } from './incremental.ts';
+import { shownOn } from './page-keys.ts';
 
 describe('shownOn: what a listing page shows of its listing on a day (its part of the page fingerprint)', () => {
   const later = property({ id: 1, availableFrom: '2026-12-01' });

@@ -1,0 +1,59 @@
+import type { Property } from '../contract/index.ts';
+import { PAGE_SIZE } from '../islands/catalogue/paging.ts';
+import { decodeCore, withCard } from '../shared/catalogue-files.ts';
+import { isOnTheMarket } from '../shared/market.ts';
+import { allProperties, featuredProperties, teamMembers } from './api.ts';
+import { catalogueParts } from './catalogue-index.ts';
+import { communeMarkets } from './communes.ts';
+import { listingDigests } from './page-keys.ts';
+
+/**
+ * What the pages that show figures or selections of the listings are rendered from, worked out in one
+ * place for the page and for its key (page-keys.ts): a key made from anything else could miss a change.
+ */
+
+/** The home page: its featured listings and the number of listings on the market ("Plus de 400"). */
+export async function homeData() {
+  const [featured, all] = await Promise.all([featuredProperties(), allProperties()]);
+  return { featured, onTheMarket: all.filter((p) => isOnTheMarket(p.status)).length };
+}
+export const homeKey = async () => {
+  const { featured, onTheMarket } = await homeData();
+  return [await listingDigests(featured), onTheMarket];
+};
+
+/** The about page's figures from the data: listings sold, communes served, the team. */
+export async function aboutData() {
+  const [properties, team] = await Promise.all([allProperties(), teamMembers()]);
+  return {
+    sold: properties.filter((p) => p.status === 'sold').length,
+    communes: new Set(properties.map((p) => p.state)).size,
+    team,
+  };
+}
+
+/** The communes' index: how many listings each commune has on the market. */
+export const communeCounts = async () =>
+  [...(await communeMarkets()).values()].map((m) => [m.commune, m.stats.total] as const);
+
+/**
+ * The catalogue's first view, rendered into its page (decision 0043): the first page of cards, newest
+ * first, complete, with the properties the build's own cards show.
+ */
+export async function catalogueFirstView() {
+  const [{ core, cards, geo }, all] = await Promise.all([catalogueParts(), allProperties()]);
+  const shard = cards[0] ?? { media: [], rows: [] };
+  const newest = decodeCore(core);
+  const byId = new Map(all.map((p) => [p.id, p]));
+  const firstCards: Property[] = newest.slice(0, PAGE_SIZE).flatMap((l) => byId.get(l.id) ?? []);
+  const initial = newest.slice(0, PAGE_SIZE).map((l, i) => ({
+    ...withCard(l, shard.rows[i]!, shard.media),
+    lat: geo.lat[i] ?? null,
+    long: geo.long[i] ?? null,
+  }));
+  return { core, firstCards, initial, total: newest.length };
+}
+export const catalogueKey = async () => {
+  const { core, firstCards, initial, total } = await catalogueFirstView();
+  return [core.communes, initial, await listingDigests(firstCards), total];
+};

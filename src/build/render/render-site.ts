@@ -1,0 +1,222 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { SITE_MANIFEST_FILE } from '../../contract/site-manifest.ts';
+import { buildSettings } from '../api.ts';
+import { compress } from '../compression.ts';
+import { digest, sharedKey } from '../page-keys.ts';
+import { serviceWorkerSource, webAppFiles } from '../service-worker.ts';
+import { siteManifest } from '../site-manifest.ts';
+import { linkTree } from '../walk.ts';
+import { applyInPlace, type Changes } from './apply.ts';
+import { BUNDLE } from './bundle.ts';
+import { bytesHash } from './page-worker.ts';
+import { pageWriter } from './page-writer.ts';
+import { RECORD_VERSION, readRecord, writeRecord, type PageEntry, type SiteRecord } from './record.ts';
+import { leanStore, searchDigest, writeFullSearchIndex } from './search-phase.ts';
+import type { SiteApp, SitePath } from './site-app.ts';
+
+/** Where a build is, for the publish panel and the log: a step, and pages done out of pages to do. */
+export interface Progress {
+  step: string;
+  done?: number;
+  total?: number;
+}
+
+export interface RenderJob {
+  /** The build online now, or null. */
+  live: string | null;
+  /** A new folder, for a whole new build. */
+  target: string;
+  /** Whether Astro's own files (scripts, styles, public files) are in `target` already. */
+  assetsInTarget: boolean;
+  /** Where this process keeps Astro's files, to link into a new build. */
+  assets: string;
+  /** 'auto': the live build is changed in place when its record allows it; 'full': a whole new build. */
+  mode: 'auto' | 'full';
+  report: (progress: Progress) => void;
+  signal?: AbortSignal;
+}
+
+export interface RenderOutcome {
+  /** 'new': a whole site in `dir`, to switch to; 'applied': the live build `dir` was changed in place. */
+  kind: 'new' | 'applied';
+  dir: string;
+  /** Pages rendered, and pages of the site. */
+  rendered: number;
+  pages: number;
+  /** Files written or replaced, and removed. */
+  written: number;
+  removed: number;
+  /** The content search's index lags behind the pages: refreshSearch() brings it up to date. */
+  searchBehind: boolean;
+}
+
+/** How often progress is told at most (a line a page would drown the log at 30,000 pages). */
+const REPORT_MS = 250;
+
+/**
+ * Renders a build of the site (decision 0045). With the live build's record and nothing shared changed, only
+ * the pages whose key differs are rendered, written beside the live build and put in place in one short
+ * step (apply.ts); the content search's index follows in a second step (search-phase.ts). Otherwise every
+ * page is rendered into a new folder, search index included, which the publisher then switches to.
+ */
+export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOutcome> {
+  job.report({ step: 'Lecture des données et des clés des pages' });
+  const [paths, shared] = await Promise.all([app.paths(), sharedKey()]);
+  const before = job.mode === 'auto' && job.live ? await readRecord(job.live) : null;
+  const inPlace = before !== null && before.shared === shared;
+  const live = job.live;
+  const dest = inPlace && live ? await mkdtemp(join(dirname(live), `.${basename(live)}.stage-`)) : job.target;
+  if (!inPlace && !job.assetsInTarget) await linkTree(job.assets, dest, [BUNDLE]);
+
+  const pages: Record<string, Rendered> = {};
+  const todo: SitePath[] = [];
+  for (const path of paths) {
+    const old = before?.pages[path.pathname];
+    if (inPlace && old && path.key !== undefined && old.key === path.key && old.file === path.file)
+      pages[path.pathname] = old;
+    else todo.push(path);
+  }
+  const changes: Changes = { written: [], removed: [] };
+  const lean = await leanStore(inPlace ? live : null, before);
+  const rendered = await renderPages(app, todo, dest, inPlace ? before : null, job, (path, entry, text) => {
+    pages[path.pathname] = entry;
+    if (text !== undefined) lean.set(entry.search ?? '', text);
+    if (!entry.same) changes.written.push({ file: path.file, br: entry.br, gz: entry.gz });
+  });
+  const current = new Set(paths.map((p) => p.file));
+  if (before && inPlace)
+    for (const old of Object.values(before.pages)) if (!current.has(old.file)) changes.removed.push(old.file);
+
+  job.report({ step: 'Manifeste du site et service worker' });
+  const generated = await generatedFiles(Object.values(pages), !inPlace);
+  const record: SiteRecord = {
+    v: RECORD_VERSION,
+    shared,
+    pages: Object.fromEntries(Object.entries(pages).map(([k, { same: _, ...entry }]) => [k, entry])),
+    generated: inPlace ? { ...before.generated } : {},
+    search: inPlace ? before.search : null,
+  };
+  for (const [file, body] of generated) {
+    const hash = bytesHash(body);
+    if (inPlace && record.generated[file] === hash) continue;
+    record.generated[file] = hash;
+    const { br, gz } = await writeWithCopies(join(dest, file), body, file);
+    changes.written.push({ file, br, gz });
+  }
+
+  if (inPlace && live) {
+    job.signal?.throwIfAborted();
+    job.report({ step: 'Mise en ligne des pages changées' });
+    await applyInPlace(live, dest, changes, record);
+    return {
+      kind: 'applied',
+      dir: live,
+      rendered,
+      pages: paths.length,
+      written: changes.written.length,
+      removed: changes.removed.length,
+      searchBehind: record.search?.digest !== searchDigest(record.pages),
+    };
+  }
+  job.report({ step: 'Index de la recherche' });
+  record.search = await writeFullSearchIndex(dest, record.pages, lean, live);
+  await writeRecord(dest, record);
+  return {
+    kind: 'new',
+    dir: dest,
+    rendered,
+    pages: paths.length,
+    written: rendered,
+    removed: 0,
+    searchBehind: false,
+  };
+}
+
+type Rendered = PageEntry & { same?: boolean };
+
+/** Renders `todo` into `dest`, each page handed to the page worker as soon as it is rendered. */
+async function renderPages(
+  app: SiteApp,
+  todo: readonly SitePath[],
+  dest: string,
+  before: SiteRecord | null,
+  job: RenderJob,
+  done: (path: SitePath, entry: Rendered, lean: string | undefined) => void,
+): Promise<number> {
+  const writer = pageWriter();
+  const pending: Promise<void>[] = [];
+  let count = 0;
+  let told = 0;
+  const tell = (force = false) => {
+    if (!force && performance.now() - told < REPORT_MS) return;
+    told = performance.now();
+    job.report({ step: 'Génération des pages', done: count, total: todo.length });
+  };
+  tell(true);
+  try {
+    for (const path of todo) {
+      job.signal?.throwIfAborted();
+      const body = await app.render(path);
+      if (!body) continue;
+      const old = before?.pages[path.pathname];
+      const html = path.file.endsWith('.html');
+      const { done: written } = await writer.write({
+        target: join(dest, path.file),
+        name: path.file,
+        html,
+        body,
+        ...(old?.file === path.file ? { previous: old.hash } : {}),
+      });
+      pending.push(
+        written.then((r) => {
+          const search = r.lean === undefined ? undefined : r.lean ? digest(r.lean) : '';
+          const entry: Rendered = {
+            ...(path.key === undefined ? {} : { key: path.key }),
+            file: path.file,
+            hash: r.hash,
+            // The bytes of the live build: its file and copies stay.
+            br: r.same ? (old?.br ?? false) : r.br,
+            gz: r.same ? (old?.gz ?? false) : r.gz,
+            ...(r.scripts ? { scripts: r.scripts } : {}),
+            ...(search === undefined ? {} : { search }),
+            same: r.same,
+          };
+          done(path, entry, r.lean);
+          count += 1;
+          tell();
+        }),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    await writer.close();
+  }
+  tell(true);
+  return count;
+}
+
+/**
+ * The files a build writes besides its pages: the site's manifest (src/build/site-manifest.ts) and the
+ * service worker, whose identity is a digest of the pages; and with `webApp`, the web app manifests and
+ * icons, which only the agency's settings change (those make a whole new build).
+ */
+async function generatedFiles(pages: readonly PageEntry[], webApp: boolean): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const sorted = [...pages].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  files.set(SITE_MANIFEST_FILE, Buffer.from(JSON.stringify(siteManifest(sorted))));
+  const version = digest(sorted.map((p) => [p.file, p.hash])).slice(0, 12);
+  files.set('sw.js', Buffer.from(await serviceWorkerSource(version)));
+  if (webApp) for (const [file, body] of await webAppFiles(await buildSettings())) files.set(file, body);
+  return files;
+}
+
+/** Writes `body` at `target` with its compressed copies; answers which copies were written. */
+async function writeWithCopies(target: string, body: Buffer, name: string) {
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, body);
+  const { br, gz } = await compress(body, name);
+  if (br) await writeFile(`${target}.br`, br);
+  if (gz) await writeFile(`${target}.gz`, gz);
+  return { br: br !== null, gz: gz !== null };
+}
