@@ -58,20 +58,21 @@ const filesOf = async (build: string) =>
   (await s3.keys(SITE_BUCKET, `www/builds/${build}/`)).map((k) => k.slice(`www/builds/${build}/`.length));
 /** Publishes through the API and answers what the bucket saw meanwhile (writes by kind, under the new build). */
 async function publishOnce() {
-  s3.events.length = 0;
+  await s3.drain();
   const res = await t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth });
   expect(res.statusCode, res.body).toBe(202);
   const outcome = await t.app.publisher.settled();
   expect(outcome?.ok, outcome?.error).toBe(true);
+  const { events } = await s3.drain();
   const now = await pointer();
   const under = (name: string) =>
-    s3.events
+    events
       .filter((e) => e.name === name && e.key.startsWith(now.root))
       .map((e) => e.key.slice(now.root.length))
       .sort();
   // The switch comes after every file of the build is in the bucket.
-  const switched = s3.events.findIndex((e) => e.key === 'www/current.json');
-  expect(switched).toBeGreaterThan(s3.events.findLastIndex((e) => e.key.startsWith(now.root)));
+  const switched = events.findIndex((e) => e.key === 'www/current.json');
+  expect(switched).toBeGreaterThan(events.findLastIndex((e) => e.key.startsWith(now.root)));
   return { now, put: under('ObjectCreated:Put'), copied: under('ObjectCreated:Copy') };
 }
 
