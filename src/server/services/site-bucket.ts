@@ -61,7 +61,7 @@ const contentType = (path: string) => TYPES[extname(path).toLowerCase()] ?? 'app
 const WIDTH = 8;
 
 /** Every file of the build, as `a/b.html` paths, without the .br/.gz copies made for this server. */
-async function buildFiles(dir: string): Promise<string[]> {
+export async function buildFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((e) => e.isFile())
