@@ -1,11 +1,11 @@
 // Starts s3rver (an S3-compatible server from npm) for the tests and the bench: in a child process run with
 // `--openssl-legacy-provider` (see s3rver-child.ts: without it, listings past 1,000 keys fail on Node 17+),
-// on a random loopback port, storing in a temporary folder removed by stop().
+// on a random loopback port, storing in a temporary folder (in memory where there is one) removed by stop().
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasEnded } from './child-process.ts';
+import { memoryTmpdir } from './memory-tmpdir.ts';
 
 /** A request as s3rver received it; `copy` when it names a source object (CopyObject). */
 export interface S3Request {
@@ -31,7 +31,8 @@ type Message =
 const CHILD = new URL('./s3rver-child.ts', import.meta.url).pathname;
 
 export async function startS3rver(buckets: readonly string[]) {
-  const directory = await mkdtemp(join(tmpdir(), 'ndako-s3-'));
+  // s3rver writes three or four files an object, and reads as many back.
+  const directory = await mkdtemp(join(memoryTmpdir(), 'ndako-s3-'));
   const child = fork(CHILD, [directory, ...buckets], {
     execArgv: ['--openssl-legacy-provider'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
