@@ -1,5 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../../scripts/lib/s3rver.ts';
+import type { S3Settings } from '../../src/env.ts';
 import { listKeys, s3Client } from '../../src/media/s3.ts';
 
 export const MEDIA_BUCKET = 'ndako-media';
@@ -22,19 +23,22 @@ export async function startS3() {
     S3_FORCE_PATH_STYLE: 'true',
     ...KEYS,
   };
-  const client: S3Client = s3Client({
+  const settings: S3Settings = {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     forcePathStyle: true,
     accessKeyId: KEYS.S3_ACCESS_KEY_ID,
     secretAccessKey: KEYS.S3_SECRET_ACCESS_KEY,
-  });
+  };
+  const client: S3Client = s3Client(settings);
 
   /** Every key of `bucket` under `prefix`, sorted. */
   const keys = async (bucket: string, prefix = '') => (await listKeys(client, bucket, prefix)).sort();
 
   return {
     env,
+    /** What s3Client needs to reach this server: for a test's own client. */
+    settings,
     client,
     drain: server.drain,
     keys,
