@@ -60,7 +60,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * site-bucket-layout.ts). A publish uploads only the objects the bucket lacks (files named by their
  * content), then the build's shards and index, then replaces `<prefix>/current.json`, one small object
  * replaced whole, which is the switch. The build it replaces is kept whole (pages already open still find
- * their assets; an operator can point back to it); older builds, and objects no kept build names, are deleted.
+ * their assets; an operator can point back to it); older builds, and objects no kept build names, are
+ * deleted.
  */
 export function siteBucket(client: S3Client, bucket: string, prefix: string) {
   const pointerKey = `${prefix}/current.json`;
