@@ -17,6 +17,8 @@ const API = ['tests/api/**/*.test.ts'];
 const PROCESSES = ['tests/db/**/*.test.ts', 'tests/deploy/**/*.test.ts'];
 /** vi.mock of a module the app imports: with shared modules, the app would keep the unmocked one. */
 const ISOLATED = ['tests/api/share-image.test.ts'];
+/** No database, and seconds of CPU (1,600 objects sent to s3rver): run once, with PGlite. */
+const NO_DATABASE = ['tests/api/site-bucket-size.test.ts'];
 
 export default defineConfig({
   test: {
@@ -34,7 +36,15 @@ export default defineConfig({
       { test: { name: 'unit', include: UNIT, isolate: false } },
       { test: { name: 'pglite', include: API, exclude: ISOLATED, isolate: false, ...onPglite } },
       { test: { name: 'pglite:isolated', include: [...ISOLATED, ...PROCESSES], ...onPglite } },
-      { test: { name: 'postgres', include: API, exclude: ISOLATED, isolate: false, ...onPostgres } },
+      {
+        test: {
+          name: 'postgres',
+          include: API,
+          exclude: [...ISOLATED, ...NO_DATABASE],
+          isolate: false,
+          ...onPostgres,
+        },
+      },
       { test: { name: 'postgres:isolated', include: ISOLATED, ...onPostgres } },
     ],
   },

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { measure as api } from './api.ts';
+import { measure as bucket } from './bucket.ts';
 import { measure as build } from './build.ts';
 import { measure as catalogue } from './catalogue.ts';
 import { measure as crash } from './crash.ts';
@@ -47,6 +48,7 @@ const MEASURES: Measure[] = [
   build,
   api,
   instances,
+  bucket,
   publish,
   crash,
   load,

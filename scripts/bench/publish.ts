@@ -4,22 +4,13 @@
 // next can reuse, then the edit is timed. The contract is PublishState in src/contract/admin.ts.
 // Usage: node scripts/bench/publish.ts [--quick]
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Property, PropertyInput, PublishState } from '../../src/contract/index.ts';
+import type { Property } from '../../src/contract/index.ts';
+import { adminApi, inputOf, publishAndWait, publishState } from './lib/admin.ts';
 import type { Context } from './lib/context.ts';
 import { loadAverage, met, runAlone, type Measure, type MeasureResult } from './lib/report.ts';
-import { login } from './lib/server.ts';
 
 const LIMIT_S = 60;
 const TIMEOUT_MS = 10 * 60_000;
-
-function inputOf(p: Property): PropertyInput {
-  const { title, description, price, currency, type, category, bedrooms, bathrooms, area, address } = p;
-  const { state, lat, long, features, media, managerId, status, featured, amenities, availableFrom } = p;
-  return {
-    ...{ title, description, price, currency, type, category, bedrooms, bathrooms, area, address },
-    ...{ state, lat, long, features, media, managerId, status, featured, amenities, availableFrom },
-  };
-}
 
 const row = (listings: number, figure: string, status: MeasureResult['rows'][number]['status']) => ({
   measure: `Admin edit → live page, ${listings.toLocaleString('en')} listings`,
@@ -34,41 +25,14 @@ export const measure: Measure = {
   async run(ctx: Context) {
     const listings = ctx.quick ? 500 : 10_000;
     const site = await ctx.site(listings);
-    const token = await login(site.base);
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${site.base}/api${path}`, {
-        ...init,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-        },
-      });
+    const api = await adminApi(site.base);
     const id = site.listingId;
     const before = (await (await api(`/properties/${id}`)).json()) as Property;
     const title = `Bench publish ${Date.now()}`;
 
-    /** POST /api/publish, then GET /api/publish every 250 ms until this publish has ended. */
-    const publishAndWait = async (since: string | null, t0: number) => {
-      const post = await api('/publish', { method: 'POST' });
-      if (!post.ok) throw new Error(`POST /api/publish answered ${post.status}: ${await post.text()}`);
-      let state = (await post.json()) as PublishState;
-      while (
-        !(state.state === 'idle' && state.lastPublishedAt !== since) &&
-        state.state !== 'failed' &&
-        performance.now() - t0 < TIMEOUT_MS
-      ) {
-        await sleep(250);
-        state = (await (await api('/publish')).json()) as PublishState;
-      }
-      if (state.state === 'failed') throw new Error(`the publish failed: ${state.lastError}`);
-      return state;
-    };
     // The site the bench built is a plain folder; a first publish makes it a build the next one reuses.
     ctx.log(`publish: ${listings} listings, first publish (makes the live build incremental-ready)…`);
-    const first = await publishAndWait(
-      ((await (await api('/publish')).json()) as PublishState).lastPublishedAt,
-      performance.now(),
-    );
+    const first = await publishAndWait(api, (await publishState(api)).lastPublishedAt);
     const previous = first;
     const loadBefore = loadAverage();
     ctx.log(`publish: ${listings} listings, edit then publish…`);
@@ -79,7 +43,7 @@ export const measure: Measure = {
       body: JSON.stringify({ ...inputOf(before), title }),
     });
     if (!put.ok) throw new Error(`PUT /api/properties/${id} answered ${put.status}: ${await put.text()}`);
-    const state = await publishAndWait(previous.lastPublishedAt, t0);
+    const state = await publishAndWait(api, previous.lastPublishedAt);
     const published = (performance.now() - t0) / 1000;
     let live = NaN;
     while (performance.now() - t0 < TIMEOUT_MS) {

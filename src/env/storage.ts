@@ -49,7 +49,7 @@ export const StorageVars = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   /**
    * Where a publish puts the built site: `folder` (SITE_DIR, served by this server) or `s3` as well (a bucket
-   * behind a CDN: per-build prefixes and a pointer written last, decision 0030).
+   * behind a CDN: objects named by their content, an index per build, a pointer written last, decision 0030).
    */
   SITE_STORE: z.enum(['folder', 's3']).default('folder'),
   SITE_S3_BUCKET: z.string().trim().optional(),

@@ -18,17 +18,31 @@ export function s3Client(settings: S3Settings): S3Client {
   });
 }
 
-/** Runs `task` on every item, `width` at a time (a bucket answers each object in its own request). */
+/**
+ * Runs `task` on every item, `width` at a time (a bucket answers each object in its own request). After a
+ * failure no item is started any more, and the first error is thrown once the tasks already running have
+ * ended: when this answers, nothing of it still reads files or writes objects.
+ */
 export async function eachLimited<T>(
   items: readonly T[],
   width: number,
   task: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await task(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(width, items.length) }, worker));
+  const first = ended.find((e) => e.status === 'rejected');
+  if (first) throw first.reason;
 }
 
 /** Every key of `bucket` under `prefix`, a thousand a request. */

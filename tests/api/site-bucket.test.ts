@@ -2,15 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/contract/index.ts';
-import type { SitePointer } from '../../src/server/services/site-bucket.ts';
+import { siteBucket, type SitePointer } from '../../src/server/services/site-bucket.ts';
 import type { SiteBuilder } from '../../src/server/services/site-build.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { SITE_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
 import { steeredBuilder, writeManifest } from '../helpers/site-builder.ts';
 
-// SITE_STORE=s3: each publish writes the build under its own prefix of the bucket (s3rver, started here),
-// sending only the files whose MD5 changed since the build online, then switches current.json; the build
-// it replaces is kept and older ones are deleted.
+// SITE_STORE=s3: each publish uploads to the bucket (s3rver, started here) only the files no object has yet,
+// objects being named by their content, then the build's shards and index, then switches current.json; the
+// build it replaces is kept and older ones are deleted (decision 0030). site-bucket-size.test.ts publishes
+// sites of more than 1,500 files.
 
 /** A small site: the home page says `home`; every other file is the same from one build to the next. */
 const site =
@@ -39,9 +40,11 @@ const FILES = [
 
 let s3: S3Server;
 let t: TestApp;
+let bucket: ReturnType<typeof siteBucket>;
 const builder = steeredBuilder(site('v1'));
 beforeAll(async () => {
   s3 = await startS3();
+  bucket = siteBucket(s3.client, SITE_BUCKET, 'www');
   t = await buildTestApp({
     siteBuilder: builder.build,
     env: { ...s3.env, SITE_STORE: 's3', SITE_S3_BUCKET: SITE_BUCKET, SITE_S3_PREFIX: 'www' },
@@ -52,27 +55,32 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-const pointer = async () =>
-  JSON.parse((await s3.bytes(SITE_BUCKET, 'www/current.json')).toString()) as SitePointer;
-const filesOf = async (build: string) =>
-  (await s3.keys(SITE_BUCKET, `www/builds/${build}/`)).map((k) => k.slice(`www/builds/${build}/`.length));
-/** Publishes through the API and answers what the bucket saw meanwhile (writes by kind, under the new build). */
+const pointer = async () => (await bucket.pointer())!;
+/** Each path of a build and its object's key, read through its index and shards as an edge rule does. */
+const filesOf = async (build: string) => (await bucket.files(build)) ?? new Map<string, string>();
+const text = async (key: string | undefined) => (await s3.bytes(SITE_BUCKET, key!)).toString();
+
+/** Publishes through the API and answers the paths whose bytes the bucket was sent. */
 async function publishOnce() {
-  s3.events.length = 0;
+  await s3.drain();
   const res = await t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth });
   expect(res.statusCode, res.body).toBe(202);
   const outcome = await t.app.publisher.settled();
   expect(outcome?.ok, outcome?.error).toBe(true);
+  const { events } = await s3.drain();
   const now = await pointer();
-  const under = (name: string) =>
-    s3.events
-      .filter((e) => e.name === name && e.key.startsWith(now.root))
-      .map((e) => e.key.slice(now.root.length))
-      .sort();
-  // The switch comes after every file of the build is in the bucket.
-  const switched = s3.events.findIndex((e) => e.key === 'www/current.json');
-  expect(switched).toBeGreaterThan(s3.events.findLastIndex((e) => e.key.startsWith(now.root)));
-  return { now, put: under('ObjectCreated:Put'), copied: under('ObjectCreated:Copy') };
+  const files = await filesOf(now.build);
+  const written = new Set(events.filter((e) => e.name === 'ObjectCreated:Put').map((e) => e.key));
+  // The switch comes after every object and the build's index are in the bucket.
+  const switched = events.findIndex((e) => e.key === 'www/current.json');
+  expect(events.slice(switched + 1).every((e) => e.name.startsWith('ObjectRemoved'))).toBe(true);
+  expect(events.findIndex((e) => e.key === `www/builds/${now.build}.json`)).toBe(switched - 1);
+  return {
+    now,
+    files,
+    sent: [...files].filter(([, key]) => written.has(key)).map(([path]) => path),
+    copied: events.filter((e) => e.name === 'ObjectCreated:Copy'),
+  };
 }
 
 describe('publishing the site to a bucket', () => {
@@ -80,48 +88,55 @@ describe('publishing the site to a bucket', () => {
   let second: SitePointer;
 
   it('uploads every file of the first build, then points current.json at it', async () => {
-    const { now, put, copied } = await publishOnce();
+    const { now, files, sent, copied } = await publishOnce();
     first = now;
-    expect(now).toMatchObject({ root: `www/builds/${now.build}/`, previous: null });
-    expect(put).toEqual(FILES);
+    expect(now).toMatchObject({ previous: null });
+    expect(sent).toEqual(FILES);
     expect(copied).toEqual([]);
-    expect(await filesOf(now.build)).toEqual(FILES);
-    const page = await s3.head(SITE_BUCKET, `${now.root}index.html`);
+    expect([...files.keys()].sort()).toEqual(FILES);
+    const page = await s3.head(SITE_BUCKET, files.get('index.html')!);
     expect([page.ContentType, page.CacheControl]).toEqual(['text/html; charset=utf-8', 'no-cache']);
-    const asset = await s3.head(SITE_BUCKET, `${now.root}_astro/app.1a2b3c.js`);
+    const asset = await s3.head(SITE_BUCKET, files.get('_astro/app.1a2b3c.js')!);
     expect(asset.CacheControl).toBe('public, max-age=31536000, immutable');
+    const pointerHead = await s3.head(SITE_BUCKET, 'www/current.json');
+    expect(pointerHead.CacheControl).toBe('no-cache');
     // The local site is online too, and the publish says what went to the bucket.
     expect((await t.app.inject('/')).body).toContain('v1');
     const audit = await t.app.inject({ url: '/api/audit?entity=site&limit=1', headers: t.auth });
     expect(audit.json<{ data: AuditEntry[] }>().data[0]?.detail).toContain(
-      `bucket ndako-site (${now.root}) : 6 fichiers envoyés, 0 inchangés`,
+      `bucket ndako-site (www/builds/${now.build}.json) : 6 fichiers envoyés, 0 inchangés`,
     );
   });
 
-  it('sends only the changed file of the next build, copies the others, and switches the pointer', async () => {
+  it('sends only the changed file of the next build, copies nothing, and switches the pointer', async () => {
     builder.use(site('v2'));
-    const { now, put, copied } = await publishOnce();
+    const { now, files, sent, copied } = await publishOnce();
     second = now;
     expect(now.build).not.toBe(first.build);
     expect(now.previous).toBe(first.build);
-    expect(put).toEqual(['index.html']);
-    expect(copied).toEqual(FILES.filter((f) => f !== 'index.html'));
-    expect((await s3.bytes(SITE_BUCKET, `${now.root}index.html`)).toString()).toContain('v2');
+    expect(sent).toEqual(['index.html']);
+    expect(copied).toEqual([]);
+    expect(await text(files.get('index.html'))).toContain('v2');
     // The previous build is whole, as it was: an operator can point back at it.
-    expect(await filesOf(first.build)).toEqual(FILES);
-    expect((await s3.bytes(SITE_BUCKET, `${first.root}index.html`)).toString()).toContain('v1');
+    const before = await filesOf(first.build);
+    expect([...before.keys()].sort()).toEqual(FILES);
+    expect(await text(before.get('index.html'))).toContain('v1');
+    expect(before.get('404.html')).toBe(files.get('404.html'));
   });
 
   it('keeps the build it replaces and deletes the older ones', async () => {
+    const oldHome = (await filesOf(first.build)).get('index.html')!;
     builder.use(site('v3'));
-    const { now, put } = await publishOnce();
+    const { now, sent } = await publishOnce();
     expect(now.previous).toBe(second.build);
-    expect(put).toEqual(['index.html']);
-    expect(await filesOf(second.build)).toEqual(FILES);
-    expect(await filesOf(first.build)).toEqual([]);
-    expect(await s3.keys(SITE_BUCKET, 'www/manifests/')).toEqual(
-      [second.build, now.build].map((b) => `www/manifests/${b}.json`).sort(),
+    expect(sent).toEqual(['index.html']);
+    expect([...(await filesOf(second.build)).keys()].sort()).toEqual(FILES);
+    expect(await bucket.files(first.build)).toBeNull();
+    expect(await s3.keys(SITE_BUCKET, 'www/builds/')).toEqual(
+      [second.build, now.build].map((b) => `www/builds/${b}.json`).sort(),
     );
+    // The first home page was only in the first build: its object went with it.
+    expect(await s3.keys(SITE_BUCKET, 'www/objects/')).not.toContain(oldHome);
   });
 
   it('fails the publish and keeps both sites when the bucket cannot be written', async () => {

@@ -1,8 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
+import { startS3rver } from '../../scripts/lib/s3rver.ts';
+import type { S3Settings } from '../../src/env.ts';
 import { listKeys, s3Client } from '../../src/media/s3.ts';
 
 export const MEDIA_BUCKET = 'ndako-media';
@@ -12,47 +10,37 @@ export const RESTORE_BUCKET = 'ndako-restore';
 const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
 /**
- * A real S3-compatible server (s3rver, from npm) on a random loopback port, storing in a temporary folder:
- * the store and the site target talk to it through the AWS SDK as they would to AWS, by endpoint and keys.
- * `events` records every object written or removed (`ObjectCreated:Put`, `ObjectCreated:Copy`, …).
+ * A real S3-compatible server (s3rver, from npm, in a child process: scripts/lib/s3rver.ts) on a random
+ * loopback port, storing in a temporary folder: the store and the site target talk to it through the AWS SDK
+ * as they would to AWS, by endpoint and keys. `drain()` answers the requests it received and the objects
+ * written or removed (`ObjectCreated:Put`, `ObjectCreated:Copy`, …) since the last call.
  */
 export async function startS3() {
-  const directory = await mkdtemp(join(tmpdir(), 'ndako-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: MEDIA_BUCKET }, { name: SITE_BUCKET }, { name: RESTORE_BUCKET }],
-  });
-  const { port } = await server.run();
-  const events: { name: string; bucket: string; key: string }[] = [];
-  server.on('event', (event) => {
-    for (const r of event.Records)
-      events.push({ name: r.eventName, bucket: r.s3.bucket.name, key: decodeURIComponent(r.s3.object.key) });
-  });
+  const server = await startS3rver([MEDIA_BUCKET, SITE_BUCKET, RESTORE_BUCKET]);
   const env = {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: server.endpoint,
     S3_REGION: 'us-east-1',
     S3_FORCE_PATH_STYLE: 'true',
     ...KEYS,
   };
-  const client: S3Client = s3Client({
+  const settings: S3Settings = {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     forcePathStyle: true,
     accessKeyId: KEYS.S3_ACCESS_KEY_ID,
     secretAccessKey: KEYS.S3_SECRET_ACCESS_KEY,
-  });
+  };
+  const client: S3Client = s3Client(settings);
 
   /** Every key of `bucket` under `prefix`, sorted. */
   const keys = async (bucket: string, prefix = '') => (await listKeys(client, bucket, prefix)).sort();
 
   return {
-    port,
     env,
+    /** What s3Client needs to reach this server: for a test's own client. */
+    settings,
     client,
-    events,
+    drain: server.drain,
     keys,
     async bytes(bucket: string, key: string): Promise<Buffer> {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -61,8 +49,7 @@ export async function startS3() {
     head: (bucket: string, key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })),
     async stop() {
       client.destroy();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

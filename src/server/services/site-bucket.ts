@@ -1,9 +1,20 @@
-import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { deleteKeys, eachLimited, listKeys } from '../../media/s3.ts';
-import { siteCacheControl } from '../plugins/site.ts';
+import {
+  asBuildIndex,
+  asShard,
+  buildIndex,
+  fileObject,
+  INDEX_CACHE,
+  type BuildIndex,
+  type SiteObject,
+  type SitePointer,
+} from './site-bucket-layout.ts';
+
+export type { SitePointer } from './site-bucket-layout.ts';
 
 /**
  * Where a publish puts the built site besides SITE_DIR (which this server keeps serving). The publisher
@@ -14,54 +25,24 @@ export interface SiteTarget {
   publish(dir: string, signal: AbortSignal): Promise<string>;
 }
 
-/** The pointer a CDN reads (decision 0030): which build is online, and the one it replaced. */
-export interface SitePointer {
-  build: string;
-  /** The key prefix of the online build's files: `<prefix>/builds/<build>/`. */
-  root: string;
-  previous: string | null;
-  publishedAt: string;
-}
-
-/** A build's list of files and their MD5, so the next publish uploads only what changed. */
-interface BuildManifest {
-  build: string;
-  files: Record<string, string>;
-}
-
 export interface SiteUploadReport {
   build: string;
-  uploaded: number;
-  copied: number;
+  files: number;
+  /** Objects uploaded: files whose bytes (or headers) no object of the bucket had yet. */
+  sent: number;
+  /** Files whose object was in the bucket already: nothing sent for them. */
+  unchanged: number;
   removedBuilds: string[];
+  removedObjects: number;
+  /** Why removing older builds failed, after the switch: the next publish removes them. */
+  pruneError: string | null;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-const contentType = (path: string) => TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 
 /** Requests sent to the bucket at once. */
 const WIDTH = 8;
 
 /** Every file of the build, as `a/b.html` paths, without the .br/.gz copies made for this server. */
-async function buildFiles(dir: string): Promise<string[]> {
+export async function buildFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((e) => e.isFile())
@@ -72,127 +53,166 @@ async function buildFiles(dir: string): Promise<string[]> {
 }
 
 const unique = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The public site in a bucket behind a CDN (SITE_STORE=s3, decision 0030). Each publish writes a complete,
- * never-changed copy under `<prefix>/builds/<build>/`: files whose MD5 the previous build already has are
- * copied inside the bucket (no bytes sent), the others uploaded. Then `<prefix>/current.json` is written,
- * one small object replaced whole, which is the switch: a reader sees the old pointer or the new one. The
- * build it replaces is kept (pages already open still find their assets; an operator can point back to it);
- * older builds are deleted.
+ * The public site in a bucket behind a CDN (SITE_STORE=s3, decision 0030; the layout in
+ * site-bucket-layout.ts). A publish uploads only the objects the bucket lacks (files named by their
+ * content), then the build's shards and index, then replaces `<prefix>/current.json`, one small object
+ * replaced whole, which is the switch. The build it replaces is kept whole (pages already open still find
+ * their assets; an operator can point back to it); older builds, and objects no kept build names, are
+ * deleted.
  */
 export function siteBucket(client: S3Client, bucket: string, prefix: string) {
   const pointerKey = `${prefix}/current.json`;
-  const root = (build: string) => `${prefix}/builds/${build}/`;
-  const manifestKey = (build: string) => `${prefix}/manifests/${build}.json`;
+  const builds = `${prefix}/builds/`;
+  const indexKey = (build: string) => `${builds}${build}.json`;
+  const objects = `${prefix}/objects/`;
 
-  async function getJson<T>(key: string): Promise<T | null> {
+  async function getJson(key: string): Promise<unknown> {
     try {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      return JSON.parse((await answer.Body?.transformToString()) ?? 'null') as T;
+      return JSON.parse((await answer.Body?.transformToString()) ?? 'null') as unknown;
     } catch (error) {
       if ((error as { name?: string }).name === 'NoSuchKey') return null;
       throw error;
     }
   }
 
-  async function putJson(key: string, value: unknown, cacheControl: string): Promise<void> {
+  async function put(key: string, o: Omit<SiteObject, 'name'>): Promise<void> {
     await client.send(
       new PutObjectCommand({
         Bucket: bucket,
         Key: key,
-        Body: JSON.stringify(value),
-        ContentType: 'application/json',
-        CacheControl: cacheControl,
+        Body: o.body,
+        ContentType: o.contentType,
+        CacheControl: o.cacheControl,
+        // The store refuses an upload whose bytes arrive corrupted.
+        ContentMD5: createHash('md5').update(o.body).digest('base64'),
       }),
     );
   }
+  const putJson = (key: string, value: unknown, cacheControl: string) =>
+    put(key, { body: Buffer.from(JSON.stringify(value)), contentType: 'application/json', cacheControl });
 
-  /** Deletes every build but `keep` (their files and manifests), answering which went. */
-  async function removeOlder(keep: Set<string>): Promise<string[]> {
-    const builds = `${prefix}/builds/`;
-    const manifests = `${prefix}/manifests/`;
-    const stale = [
-      ...(await listKeys(client, bucket, builds)).map(
-        (key) => [key, key.slice(builds.length).split('/')[0]!] as const,
-      ),
-      ...(await listKeys(client, bucket, manifests)).map(
-        (key) => [key, key.slice(manifests.length, -'.json'.length)] as const,
-      ),
-    ].filter(([, build]) => !keep.has(build));
-    await deleteKeys(
-      client,
-      bucket,
-      stale.map(([key]) => key),
+  async function readPointer(): Promise<SitePointer | null> {
+    const value = (await getJson(pointerKey)) as Partial<SitePointer> | null;
+    return typeof value?.build === 'string' ? (value as SitePointer) : null;
+  }
+  const readIndex = async (build: string) => asBuildIndex(await getJson(indexKey(build)));
+  const readShard = async (name: string) => asShard(await getJson(`${objects}${name}`), name);
+
+  /** The names of the objects `index` needs: its shards, and the files of those not in `known`. */
+  async function namesOf(index: BuildIndex, known: ReadonlySet<string>): Promise<Set<string>> {
+    const names = new Set(Object.values(index.shards));
+    // A shard the new build has too holds the same paths and names (it is named by its bytes).
+    const unknown = [...names].filter((name) => !known.has(name));
+    await eachLimited(unknown, WIDTH, async (name) => {
+      for (const file of Object.values(await readShard(name))) names.add(file);
+    });
+    return names;
+  }
+
+  /** Deletes the indexes of builds not in `keep`, then the objects of `listed` not in `names`. */
+  async function prune(keep: readonly string[], names: ReadonlySet<string>, listed: readonly string[]) {
+    const kept = new Set(keep.map(indexKey));
+    // An older version's layout (`builds/<build>/<path>`) goes too, a build at a time.
+    const stale = (await listKeys(client, bucket, builds)).filter((key) => !kept.has(key));
+    const unused = listed.filter((name) => !names.has(name)).map((name) => `${objects}${name}`);
+    // Indexes first: an interrupted prune leaves unnamed objects, which the next one finds, never a build
+    // whose index names deleted objects.
+    await deleteKeys(client, bucket, [...stale, ...unused]);
+    const removed = stale.map((key) =>
+      key
+        .slice(builds.length)
+        .split('/')[0]!
+        .replace(/\.json$/, ''),
     );
-    return [...new Set(stale.map(([, build]) => build))].sort();
+    return { removedBuilds: [...new Set(removed)].sort(), removedObjects: unused.length };
   }
 
   /** Uploads the build in `dir`, switches the pointer to it, and removes builds older than the previous. */
   async function upload(dir: string, signal?: AbortSignal): Promise<SiteUploadReport> {
-    const current = await getJson<SitePointer>(pointerKey);
-    const before = current ? await getJson<BuildManifest>(manifestKey(current.build)) : null;
+    const current = await readPointer();
+    const currentIndex = current ? await readIndex(current.build) : null;
+    // What the bucket holds already, whichever build (or interrupted publish) put it there.
+    const listed = (await listKeys(client, bucket, objects)).map((key) => key.slice(objects.length));
+    const present = new Set(listed);
     const build = unique();
-    const files: Record<string, string> = {};
-    let uploaded = 0;
-    let copied = 0;
-    await eachLimited(await buildFiles(dir), WIDTH, async (path) => {
+    const paths = await buildFiles(dir);
+    const files = new Map<string, string>();
+    const sending = new Set<string>();
+    let fresh = 0;
+    await eachLimited(paths, WIDTH, async (path) => {
       signal?.throwIfAborted();
-      const data = await readFile(join(dir, ...path.split('/')));
-      const md5 = createHash('md5').update(data).digest('hex');
-      files[path] = md5;
-      const Key = `${root(build)}${path}`;
-      if (current && before?.files[path] === md5) {
-        // The same bytes are in the previous build: copied inside the bucket, nothing sent.
-        const source = `${bucket}/${root(current.build)}${path}`.split('/').map(encodeURIComponent).join('/');
-        await client.send(
-          new CopyObjectCommand({ Bucket: bucket, Key, CopySource: source, MetadataDirective: 'COPY' }),
-        );
-        copied++;
-        return;
-      }
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key,
-          Body: data,
-          ContentType: contentType(path),
-          CacheControl: siteCacheControl(`/${path}`),
-          ContentMD5: Buffer.from(md5, 'hex').toString('base64'),
-        }),
-      );
-      uploaded++;
+      const object = fileObject(path, await readFile(join(dir, ...path.split('/'))));
+      files.set(path, object.name);
+      if (present.has(object.name)) return;
+      fresh++;
+      // Two files of the same bytes and headers are one object, sent once.
+      if (sending.has(object.name)) return;
+      sending.add(object.name);
+      await put(`${objects}${object.name}`, object);
     });
+    const { index, shards } = buildIndex(build, files);
+    await eachLimited(
+      shards.filter((s) => !present.has(s.name)),
+      WIDTH,
+      (s) => put(`${objects}${s.name}`, s),
+    );
     signal?.throwIfAborted();
-    await putJson(manifestKey(build), { build, files } satisfies BuildManifest, 'no-cache');
+    await putJson(indexKey(build), index, INDEX_CACHE);
     // The switch: one small object replaced whole, read by the CDN's edge rule (decision 0030).
-    const pointer: SitePointer = {
-      build,
-      root: root(build),
-      previous: current?.build ?? null,
-      publishedAt: new Date().toISOString(),
-    };
+    const previous = currentIndex ? currentIndex.build : null;
+    const pointer: SitePointer = { build, previous, publishedAt: new Date().toISOString() };
     await putJson(pointerKey, pointer, 'no-cache');
-    const keep = new Set([build, ...(current ? [current.build] : [])]);
-    return { build, uploaded, copied, removedBuilds: await removeOlder(keep) };
+
+    const report = { build, files: paths.length, sent: sending.size, unchanged: paths.length - fresh };
+    // The new build is online: a failure from here on is only old objects left, for the next publish.
+    try {
+      const names = new Set([...files.values(), ...Object.values(index.shards)]);
+      if (currentIndex) for (const name of await namesOf(currentIndex, names)) names.add(name);
+      const pruned = await prune(previous ? [build, previous] : [build], names, listed);
+      return { ...report, ...pruned, pruneError: null };
+    } catch (error) {
+      return { ...report, removedBuilds: [], removedObjects: 0, pruneError: message(error) };
+    }
   }
 
   return {
     upload,
     /** The pointer as the bucket has it now, or null before the first publish. */
-    pointer: () => getJson<SitePointer>(pointerKey),
+    pointer: readPointer,
+    /**
+     * Each path of a build and the key of its object, read as an edge rule does (index, then shards);
+     * null when the bucket has no such build.
+     */
+    async files(build: string): Promise<Map<string, string> | null> {
+      const index = await readIndex(build);
+      if (!index) return null;
+      const files = new Map<string, string>();
+      await eachLimited(Object.values(index.shards), WIDTH, async (name) => {
+        for (const [path, file] of Object.entries(await readShard(name)))
+          files.set(path, `${objects}${file}`);
+      });
+      return files;
+    },
 
     async publish(dir: string, signal: AbortSignal): Promise<string> {
+      let done: SiteUploadReport;
       try {
-        const done = await upload(dir, signal);
-        return `bucket ${bucket} (${root(done.build)}) : ${done.uploaded} fichiers envoyés, ${done.copied} inchangés`;
+        done = await upload(dir, signal);
       } catch (error) {
         if (signal.aborted) throw error;
         throw new Error(
-          `L’envoi du site au bucket ${bucket} a échoué (${(error as Error).message}) : le site en ligne est conservé`,
+          `L’envoi du site au bucket ${bucket} a échoué (${message(error)}) : le site en ligne est conservé`,
           { cause: error },
         );
       }
+      const line = `bucket ${bucket} (${indexKey(done.build)}) : ${done.sent} fichiers envoyés, ${done.unchanged} inchangés`;
+      return done.pruneError
+        ? `${line} ; les anciennes versions restent dans le bucket (${done.pruneError}), la prochaine publication les supprimera`
+        : line;
     },
   } satisfies SiteTarget & Record<string, unknown>;
 }

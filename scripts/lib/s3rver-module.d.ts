@@ -1,4 +1,5 @@
-// s3rver ships no types: the part of its API the tests use (an S3-compatible server, a Koa application).
+// s3rver ships no types: the part of its API scripts/lib/s3rver-child.ts uses (an S3-compatible server, a
+// Koa application).
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;
@@ -11,8 +12,17 @@ declare module 's3rver' {
   interface S3Event {
     Records: { eventName: string; s3: { bucket: { name: string }; object: { key: string } } }[];
   }
+  /** Koa's request context, as far as the request log reads it. */
+  interface Context {
+    method: string;
+    path: string;
+    querystring: string;
+    get(header: string): string;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware, composed by run(): a function put first sees every request. */
+    middleware: ((ctx: Context, next: () => Promise<void>) => Promise<void>)[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
     on(event: 'event', listener: (event: S3Event) => void): this;
