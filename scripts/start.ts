@@ -18,15 +18,19 @@ if (publisher.mode === 'hook') {
 } else {
   console.log(`Building the public site from ${buildApiUrl(env())}…`);
   publisher.publish(STARTUP);
-  // A line when the build moves on to another step or another tenth of its pages.
+  // A line when the build moves on to another step or another tenth of its pages, with the pages rendered
+  // out of the pages to render ("Génération des pages : 3 012 sur 30 120 (10 %)").
   let said = '';
   const progress = setInterval(() => {
     void publisher
       .state()
       .then(({ step, progress: percent }) => {
-        const tenth = percent === null ? '' : ` (${Math.floor(percent / 10) * 10} %)`;
-        const line = step ? `  ${step.split(' : ')[0]}${tenth}` : '';
-        if (line && line !== said) console.log((said = line));
+        if (!step) return;
+        const tenth = percent === null ? '' : `${Math.floor(percent / 10) * 10} %`;
+        const key = `${step.split(' : ')[0]} ${tenth}`;
+        if (key === said) return;
+        said = key;
+        console.log(`  ${step}${tenth ? ` (${percent} %)` : ''}`);
       })
       .catch(() => {});
   }, 1000);

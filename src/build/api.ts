@@ -4,6 +4,7 @@ import {
   ExchangeRates,
   paginated,
   Property,
+  PropertyVersions,
   PublicTeamMember,
   type Property as PropertyT,
 } from '../contract/index.ts';
@@ -18,7 +19,18 @@ import { buildInputs, type BuildInputs } from './build-context.ts';
  */
 const base = () => buildApiUrl(env());
 
-export async function apiGet<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
+export async function apiGet<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>>;
+export async function apiGet<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  orNull: true,
+): Promise<z.infer<T> | null>;
+/** GETs `path` of the API, checked against `schema`; with `orNull`, a 404 answers null. */
+export async function apiGet<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  orNull = false,
+): Promise<z.infer<T> | null> {
   const url = `${base()}/api${path}`;
   let response: Response;
   try {
@@ -29,6 +41,7 @@ export async function apiGet<T extends z.ZodType>(path: string, schema: T): Prom
       { cause: error },
     );
   }
+  if (orNull && response.status === 404) return null;
   if (!response.ok) throw new Error(`The API answered ${response.status} to ${url}`);
   return schema.parse(await response.json());
 }
@@ -52,6 +65,49 @@ export async function fetchAllProperties(): Promise<PropertyT[]> {
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   return [first.data, ...rest].flat();
+}
+
+/**
+ * The listings the site renderer keeps from one publish to the next (decision 0045), with the version of
+ * each (GET /api/properties/versions): a publish reads again only those whose version changed, one request
+ * each, rather than every listing (3 s at 10,000 listings).
+ */
+interface Mirror {
+  byId: Map<number, { version: string; property: PropertyT }>;
+}
+const MIRROR = Symbol.for('ndako.build.listings');
+const kept = globalThis as { [MIRROR]?: Mirror };
+/** Past this many changed listings, reading every page of them is cheaper than one request each. */
+const ONE_BY_ONE = 200;
+
+/** Every listing, newest first, read again only where it changed since this process last read it. */
+export async function syncProperties(): Promise<PropertyT[]> {
+  const mirror = (kept[MIRROR] ??= { byId: new Map() });
+  const { data: versions } = await apiGet('/properties/versions', PropertyVersions);
+  const current = new Map(versions);
+  const stale = versions.filter(([id, v]) => mirror.byId.get(id)?.version !== v).map(([id]) => id);
+  if (stale.length > ONE_BY_ONE) {
+    // Listings changed after the versions were read are read again next time (their version differs).
+    mirror.byId = new Map(
+      (await fetchAllProperties())
+        .filter((p) => current.has(p.id))
+        .map((p) => [p.id, { version: current.get(p.id)!, property: p }]),
+    );
+  } else {
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < stale.length; i = next++) {
+        const id = stale[i]!;
+        // Deleted since the versions were read: it is not in this build.
+        const property = await apiGet(`/properties/${id}`, Property, true);
+        if (property) mirror.byId.set(id, { version: current.get(id)!, property });
+        else mirror.byId.delete(id);
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  }
+  for (const id of mirror.byId.keys()) if (!current.has(id)) mirror.byId.delete(id);
+  return versions.flatMap(([id]) => mirror.byId.get(id)?.property ?? []);
 }
 
 export const fetchTeam = async () =>

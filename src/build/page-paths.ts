@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { COMMUNES } from '../shared/enums.ts';
 
 /** The page files of the public site: one per address, each built in every language. */
 const PAGES_DIR = new URL('../pages/[...lang]/', import.meta.url);
@@ -15,9 +14,9 @@ const pageFiles = (dir: URL) =>
     .filter((file) => file.endsWith('.astro'));
 
 /** What each page parameter stands for: a listing's id, a commune's slug (src/shared/communes.ts). */
-const PARAMS: Record<string, { source: string; pages: number | null }> = {
-  id: { source: '[0-9]+', pages: null },
-  commune: { source: '[a-z0-9-]+', pages: COMMUNES.length },
+const PARAMS: Record<string, { source: string }> = {
+  id: { source: '[0-9]+' },
+  commune: { source: '[a-z0-9-]+' },
 };
 const paramOf = (part: string) => /^\[([a-z]+)\]$/i.exec(part)?.[1];
 
@@ -47,21 +46,4 @@ export function pageRoutes(dir: URL = PAGES_DIR): string[] {
     .map(pageSource)
     .filter((route): route is string => route !== null)
     .sort();
-}
-
-/**
- * Pages each language has besides one per listing (the not-found pages included): one per file without a
- * parameter, and one per commune for the commune page.
- */
-export function fixedPageCount(dir: URL = PAGES_DIR): number {
-  let count = 0;
-  for (const file of pageFiles(dir)) {
-    const params = file
-      .replace(/\.astro$/, '')
-      .split('/')
-      .map(paramOf)
-      .filter((p) => p !== undefined);
-    count += params.length === 0 ? 1 : (PARAMS[params[0]!]?.pages ?? 0);
-  }
-  return count;
 }

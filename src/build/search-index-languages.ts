@@ -1,18 +1,19 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { fork } from 'node:child_process';
 import type { LanguageJob, LanguageResult } from './search-index-worker.ts';
 
 /**
  * Pagefind keeps one index per language, and its service works through its requests one at a time on one
- * core. Each language is therefore indexed by its own service, in a worker thread, into a folder of its own;
+ * core. Each language is therefore indexed by its own service, in a child process, into a folder of its own;
  * the folders are then put together and their entry files merged. The result is the same, byte for byte, as
  * one service indexing every page (search-index.test.ts checks it): the languages' files do not depend on
  * each other, and the entry file lists the languages in order. Decision 0037.
  */
 
 const ENTRY = 'pagefind-entry.json';
-const WORKER = new URL('./search-index-worker.ts', import.meta.url);
+const WORKER = fileURLToPath(new URL('./search-index-worker.ts', import.meta.url));
 
 interface Entry {
   version: string;
@@ -23,14 +24,20 @@ interface Entry {
 function indexLanguage(job: LanguageJob, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const worker = new Worker(WORKER, { workerData: job });
+    const child = fork(WORKER, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     // A publish that makes this index useless stops its Pagefind service at once.
-    signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
-    worker.once('message', (result: LanguageResult) =>
-      result.ok ? resolve() : reject(new Error(`Pagefind: ${result.error}`)),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`Pagefind's worker stopped (exit code ${code})`)));
+    const stop = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', stop, { once: true });
+    let result: LanguageResult | null = null;
+    child.once('message', (r: LanguageResult) => (result = r));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      if (result?.ok) resolve();
+      else if (result) reject(new Error(`Pagefind: ${result.error}`));
+      else reject(new Error(`Pagefind's process stopped (exit code ${code})`));
+    });
+    child.send(job);
   });
 }
 

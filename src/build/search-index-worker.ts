@@ -1,7 +1,8 @@
-// One language's Pagefind index, in a worker thread of the build (search-index-languages.ts): each worker
-// loads its own copy of Pagefind's Node API, hence runs its own Pagefind service, and the languages are
-// indexed side by side. Plain Node TypeScript, run as it is: it imports nothing of the project.
-import { parentPort, workerData } from 'node:worker_threads';
+// One language's Pagefind index, in a child process of the build (search-index-languages.ts): each process
+// runs its own Pagefind service, and the languages are indexed side by side. A process rather than a worker
+// thread: the site renderer lives for days, and a Pagefind service spawned from a worker thread that has
+// ended is never waited for (a zombie process per language and publish). Plain Node TypeScript, run as it is:
+// it imports nothing of the project.
 import * as pagefind from 'pagefind';
 
 export interface LanguageJob {
@@ -26,16 +27,17 @@ async function run({ pages, outputPath }: LanguageJob): Promise<void> {
   if (written.errors.length) throw new Error(written.errors.join('; '));
 }
 
-if (parentPort) {
-  const port = parentPort;
-  run(workerData as LanguageJob)
-    .then(
-      () => port.postMessage({ ok: true } satisfies LanguageResult),
-      (error: unknown) =>
-        port.postMessage({
-          ok: false,
-          error: (error as Error).message ?? String(error),
-        } satisfies LanguageResult),
-    )
-    .finally(() => void pagefind.close());
+if (process.send) {
+  process.once('message', (job: LanguageJob) => {
+    run(job)
+      .then(
+        () => ({ ok: true }) satisfies LanguageResult,
+        (error: unknown) =>
+          ({ ok: false, error: (error as Error).message ?? String(error) }) satisfies LanguageResult,
+      )
+      .then(async (result) => {
+        await pagefind.close();
+        process.send!(result, () => process.exit(0));
+      });
+  });
 }

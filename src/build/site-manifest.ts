@@ -1,6 +1,6 @@
 import type { SiteManifest } from '../contract/site-manifest.ts';
 import { DEFAULT_LANG, LANGS } from '../i18n/core.ts';
-import { fixedPageCount, pageRoutes } from './page-paths.ts';
+import { pageRoutes } from './page-paths.ts';
 
 /** The search page runs Pagefind's WebAssembly (src/components/search); no other page may. */
 const WASM_ROUTES = ['search'];
@@ -33,7 +33,6 @@ export function siteManifest(pages: readonly { file: string; scripts?: readonly 
     wasmRoutes: WASM_ROUTES,
     notFound: Object.fromEntries(languages.map(({ prefix }) => [prefix, notFoundFiles(files, prefix)])),
     scriptHashes: [...hashes].sort(),
-    fixedPages: fixedPageCount(),
     pages: html,
   };
 }

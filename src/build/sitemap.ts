@@ -21,7 +21,9 @@ export function sitemapParts(properties: readonly Property[]): Map<string, Prope
   const groups = new Map<number, Property[]>();
   for (const p of properties) {
     const n = Math.floor(p.id / LISTINGS_PER_PART);
-    groups.set(n, [...(groups.get(n) ?? []), p]);
+    const group = groups.get(n);
+    if (group) group.push(p);
+    else groups.set(n, [p]);
   }
   for (const n of [...groups.keys()].sort((a, b) => a - b))
     parts.set(

@@ -94,6 +94,14 @@ export const Property = z.object({
 });
 export type Property = z.infer<typeof Property>;
 
+/**
+ * Every listing's version, newest first (`GET /api/properties/versions`): a digest of what the API answers
+ * for it, its agent's included, but its view count. The site renderer reads the listings that changed
+ * since its last publish, not all of them (decision 0045).
+ */
+export const PropertyVersions = z.object({ data: z.array(z.tuple([Id, z.string()])) });
+export type PropertyVersions = z.infer<typeof PropertyVersions>;
+
 export const PropertyInput = z
   .object({
     title: Line(160),

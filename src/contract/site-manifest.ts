@@ -22,8 +22,6 @@ export const SiteManifest = z.object({
   notFound: z.record(z.string(), z.object({ page: z.string(), listing: z.string().nullable() })),
   /** The CSP sources ('sha256-…') of every inline script the pages run. */
   scriptHashes: z.array(z.string()),
-  /** Pages per language that are not listings: the next build's expected page count is (this + listings) × languages. */
-  fixedPages: z.number().int().nonnegative(),
   /** HTML pages this build wrote. */
   pages: z.number().int().nonnegative(),
 });

@@ -26,6 +26,8 @@ export const RenderOutcome = z.object({
   removed: z.number().int().nonnegative(),
   /** The content search's index has to follow (a 'search' request). */
   searchBehind: z.boolean(),
+  /** Seconds each step took, by step: for the server's log. */
+  seconds: z.record(z.string(), z.number()).default({}),
 });
 export type RenderOutcome = z.infer<typeof RenderOutcome>;
 

@@ -297,3 +297,41 @@ describe('invalid input is refused with 4xx and nothing stored', () => {
     expect(await countProperties(t)).toBe(before);
   });
 });
+
+describe('GET /api/properties/versions', () => {
+  // A new address each time: a view leaves the server's read cache as it is (read-cache.ts).
+  let read = 0;
+  const versions = async () => {
+    const res = await t.app.inject(`/api/properties/versions?read=${read++}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return new Map(res.json<{ data: [number, string][] }>().data);
+  };
+
+  it('lists every listing newest first, and a version changes with the listing and its agent, not a view', async () => {
+    const member = await createMember(t);
+    const p = await createProperty(t, { managerId: member.id });
+    const first = await versions();
+    const { data } = (await t.app.inject('/api/properties?limit=100')).json<{ data: Property[] }>();
+    expect([...first.keys()].slice(0, data.length)).toEqual(data.map((x) => x.id));
+    expect((await view(p.id)).statusCode).toBe(200);
+    expect((await versions()).get(p.id)).toBe(first.get(p.id));
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${p.id}`,
+      headers: t.auth,
+      payload: propertyInput({ managerId: member.id, title: 'Titre changé' }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const second = await versions();
+    expect(second.get(p.id)).not.toBe(first.get(p.id));
+
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/team/${member.id}/toggle-status`,
+      headers: t.auth,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await versions()).get(p.id)).not.toBe(second.get(p.id));
+  });
+});

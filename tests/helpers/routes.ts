@@ -95,6 +95,7 @@ export const ROUTES: readonly Route[] = [
   { call: 'GET /api/auth/verify', access: 'staff' },
   { call: 'GET /api/properties', access: 'public', query: PropertyListQuery },
   { call: 'POST /api/properties', access: 'staff', body: [PropertyInput, () => propertyInput()] },
+  { call: 'GET /api/properties/versions', access: 'public' },
   { call: 'GET /api/properties/{id}', access: 'public', target: 'property' },
   {
     call: 'PUT /api/properties/{id}',

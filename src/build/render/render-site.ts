@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SITE_MANIFEST_FILE } from '../../contract/site-manifest.ts';
+import type { RenderOutcome, RenderProgress } from '../../contract/site-renderer.ts';
 import { buildSettings } from '../api.ts';
 import { compress } from '../compression.ts';
 import { digest, sharedKey } from '../page-keys.ts';
@@ -15,13 +16,6 @@ import { RECORD_VERSION, readRecord, writeRecord, type PageEntry, type SiteRecor
 import { leanStore, searchDigest, writeFullSearchIndex } from './search-phase.ts';
 import type { SiteApp, SitePath } from './site-app.ts';
 
-/** Where a build is, for the publish panel and the log: a step, and pages done out of pages to do. */
-export interface Progress {
-  step: string;
-  done?: number;
-  total?: number;
-}
-
 export interface RenderJob {
   /** The build online now, or null. */
   live: string | null;
@@ -33,22 +27,9 @@ export interface RenderJob {
   assets: string;
   /** 'auto': the live build is changed in place when its record allows it; 'full': a whole new build. */
   mode: 'auto' | 'full';
-  report: (progress: Progress) => void;
+  /** Where the build is, for the publish panel and the log: a step, and pages done out of pages to do. */
+  report: (progress: RenderProgress) => void;
   signal?: AbortSignal;
-}
-
-export interface RenderOutcome {
-  /** 'new': a whole site in `dir`, to switch to; 'applied': the live build `dir` was changed in place. */
-  kind: 'new' | 'applied';
-  dir: string;
-  /** Pages rendered, and pages of the site. */
-  rendered: number;
-  pages: number;
-  /** Files written or replaced, and removed. */
-  written: number;
-  removed: number;
-  /** The content search's index lags behind the pages: refreshSearch() brings it up to date. */
-  searchBehind: boolean;
 }
 
 /** How often progress is told at most (a line a page would drown the log at 30,000 pages). */
@@ -61,8 +42,20 @@ const REPORT_MS = 250;
  * page is rendered into a new folder, search index included, which the publisher then switches to.
  */
 export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOutcome> {
-  job.report({ step: 'Lecture des données et des clés des pages' });
-  const [paths, shared] = await Promise.all([app.paths(), sharedKey()]);
+  const seconds: Record<string, number> = {};
+  let lap = performance.now();
+  /** Tells the next step, and times the one before (the outcome's `seconds`, in the server's log). */
+  const step = (name: string, timed: string) => {
+    const now = performance.now();
+    seconds[timed] = Math.round(now - lap) / 1000;
+    lap = now;
+    job.report({ step: name });
+  };
+  job.report({ step: 'Lecture des données' });
+  const shared = await sharedKey();
+  step('Clés des pages', 'data');
+  const paths = await app.paths();
+  step('Génération des pages', 'keys');
   const before = job.mode === 'auto' && job.live ? await readRecord(job.live) : null;
   const inPlace = before !== null && before.shared === shared;
   const live = job.live;
@@ -88,7 +81,7 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
   if (before && inPlace)
     for (const old of Object.values(before.pages)) if (!current.has(old.file)) changes.removed.push(old.file);
 
-  job.report({ step: 'Manifeste du site et service worker' });
+  step('Manifeste du site et service worker', 'pages');
   const generated = await generatedFiles(Object.values(pages), !inPlace);
   const record: SiteRecord = {
     v: RECORD_VERSION,
@@ -107,8 +100,9 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
 
   if (inPlace && live) {
     job.signal?.throwIfAborted();
-    job.report({ step: 'Mise en ligne des pages changées' });
+    step('Mise en ligne des pages changées', 'generated files');
     await applyInPlace(live, dest, changes, record);
+    step('Mise en ligne des pages changées', 'in place');
     return {
       kind: 'applied',
       dir: live,
@@ -117,11 +111,13 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
       written: changes.written.length,
       removed: changes.removed.length,
       searchBehind: record.search?.digest !== searchDigest(record.pages),
+      seconds,
     };
   }
-  job.report({ step: 'Index de la recherche' });
+  step('Index de la recherche', 'generated files');
   record.search = await writeFullSearchIndex(dest, record.pages, lean, live);
   await writeRecord(dest, record);
+  step('Index de la recherche', 'search index');
   return {
     kind: 'new',
     dir: dest,
@@ -130,6 +126,7 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
     written: rendered,
     removed: 0,
     searchBehind: false,
+    seconds,
   };
 }
 

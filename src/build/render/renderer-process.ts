@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import { RendererRequest, type RendererReply, type RenderProgress } from '../../contract/site-renderer.ts';
-import { fetchInputs } from '../api.ts';
+import { fetchInputs, syncProperties } from '../api.ts';
 import { startBuild } from '../build-context.ts';
 import { codeHash, renderedCode } from '../page-keys.ts';
 import { compressTree } from '../precompress.ts';
@@ -92,7 +92,7 @@ async function handle(request: RendererRequest): Promise<void> {
     return;
   }
   await clearLeftovers(request.live);
-  startBuild(fetchInputs());
+  startBuild(fetchInputs(syncProperties));
   app ??= await startAstro(report);
   const outcome = await renderSite(app, {
     live: request.live,

@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   VERIFICATION_DAYS,
   type Property,
@@ -28,6 +43,17 @@ const columns = {
 };
 
 type Row = { property: typeof properties.$inferSelect; agent: Property['agent'] };
+
+/** Every column of a listing and of its manager, but the view counts: what a listing's version covers. */
+const VERSIONED = sql.join(
+  [
+    ...Object.entries(getTableColumns(properties))
+      .filter(([name]) => name !== 'viewCount' && name !== 'lastViewedAt')
+      .map(([, column]) => column),
+    ...Object.values(getTableColumns(teamMembers)),
+  ],
+  sql`, `,
+);
 
 function toProperty({ property: p, agent }: Row): Property {
   return {
@@ -157,6 +183,20 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
 
     async count(): Promise<number> {
       return db.$count(properties);
+    },
+
+    /**
+     * Each listing's version, newest first: a digest of its row and its manager's computed by the database,
+     * so no write can change a listing without changing it; view counts are left out (a visit changes no
+     * page). The site renderer reads only the listings whose version changed.
+     */
+    async versions(): Promise<[number, string][]> {
+      const rows = await db
+        .select({ id: properties.id, version: sql<string>`md5(row(${VERSIONED})::text)` })
+        .from(properties)
+        .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+        .orderBy(...order.newest);
+      return rows.map((r) => [r.id, r.version]);
     },
 
     async list(q: PropertyListQuery) {

@@ -7,6 +7,7 @@ import {
   PropertyInput,
   PropertyListQuery,
   PropertyStatusPatch,
+  PropertyVersions,
   PropertyVerification,
   ViewCountResponse,
 } from '../../contract/index.ts';
@@ -26,6 +27,14 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: PropertyListQuery, response: { 200: paginated(Property) } },
     },
     (req) => repo.list(req.query),
+  );
+  app.get(
+    '/properties/versions',
+    {
+      config: { readCache: true },
+      schema: { tags, response: { 200: PropertyVersions } },
+    },
+    async () => ({ data: await repo.versions() }),
   );
   app.get(
     '/properties/:id',

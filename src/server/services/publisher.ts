@@ -198,7 +198,7 @@ export function createPublisher(options: PublisherOptions) {
         .catch((error: unknown) =>
           log.error({ err: error }, 'the publish is online but could not be recorded'),
         );
-      log.info({ durationMs, mode, actor: actor.name }, 'public site published');
+      log.info({ durationMs, mode, actor: actor.name, steps: built?.seconds }, 'public site published');
       options.onPublished?.(current.startedAt);
       if (built) await followSearch(current, built);
     } catch (error) {

@@ -173,7 +173,7 @@ describe('reportOf', () => {
 
 describe('summaryOf', () => {
   it('tells a whole build from one put in place', () => {
-    const o = { rendered: 1, pages: 2, written: 1, removed: 0, searchBehind: false, dir: 'x' };
+    const o = { rendered: 1, pages: 2, written: 1, removed: 0, searchBehind: false, dir: 'x', seconds: {} };
     expect(summaryOf({ ...o, kind: 'new' })).toBe('1 page rendue sur 2, site complet');
   });
 });

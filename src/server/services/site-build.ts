@@ -31,6 +31,8 @@ export interface BuildResult {
   dir: string;
   /** What the build did, in French, for the publish's audit line. */
   summary?: string;
+  /** Seconds each of its steps took, for the log. */
+  seconds?: Record<string, number>;
   /** Brings the content search's index up to date, once the pages are online. */
   search?: (signal: AbortSignal, report: (report: BuildReport) => void) => Promise<void>;
 }
@@ -229,6 +231,7 @@ export function siteRenderer(options: { env: Record<string, string | undefined>;
       kind: outcome.kind,
       dir: outcome.dir,
       summary: summaryOf(outcome),
+      seconds: outcome.seconds,
       ...(outcome.searchBehind
         ? {
             search: async (searchSignal, searchReport) => {

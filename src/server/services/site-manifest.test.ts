@@ -39,9 +39,6 @@ describe('the build’s manifest', () => {
     });
     expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.pages).toBe(7);
-    // Every page file without parameter in src/pages/[...lang] (home, catalogue, search, compare, about…, the
-    // two not-found pages, the offline page, the two alert pages, the communes index) and the 24 commune pages.
-    expect(manifest.fixedPages).toBe(40);
   });
 });
 
