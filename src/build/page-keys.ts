@@ -51,11 +51,20 @@ const CODE_KEY = Symbol.for('ndako.build.code');
 const process_ = globalThis as { [CODE_KEY]?: string };
 export const renderedCode = () => (process_[CODE_KEY] ??= codeHash());
 
-/** The configuration the pages see, but where the build writes and reads builds (different every time). */
+/**
+ * Settings no page is rendered from: the server's own (its address, logs, proxies, time limits, database,
+ * accounts, mail, backups, publishing) and where builds are written and read (different every time). A
+ * change of one of these must not make the next publish render 30,000 pages; any other setting is part of
+ * every key, whether pages read it or not.
+ */
+const SERVER_ONLY =
+  /^(HOST|LOG_LEVEL|TRUST_PROXY|\w+_TIMEOUT_SECONDS|DATABASE_URL|SEED|SEED_PROPERTIES|ADMIN_\w+|SCRYPT_LOG2_N|SESSION_TTL_HOURS|SMTP_URL|MAIL_\w+|CORS_ORIGINS|SITE_DIR|SITE_STORE|SITE_S3_\w+|API_URL|BUILD_\w+|PUBLISH_\w+|BACKUP_\w+|MEDIA_MAX_\w+)$/;
+
+/** The configuration the pages may see. */
 export const configuration = (e: Env) =>
   Object.fromEntries(
     Object.entries(e)
-      .filter(([key]) => !key.startsWith('BUILD_'))
+      .filter(([key]) => !SERVER_ONLY.test(key))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 

@@ -38,6 +38,9 @@ export type PageResult = PageDone | { id: number; error: string };
 
 export const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url');
 
+/** Folders this thread made already: one mkdir a folder, not one a page (30,000 at 10,000 listings). */
+const made = new Set<string>();
+
 export function processPage(job: PageJob): PageDone {
   const bytes = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
   const hash = bytesHash(bytes);
@@ -49,7 +52,11 @@ export function processPage(job: PageJob): PageDone {
   }
   if (job.previous === hash) return { id: job.id, hash, same: true, br: false, gz: false, ...facts };
   const { br, gz } = compressSync(bytes, job.name);
-  mkdirSync(dirname(job.target), { recursive: true });
+  const folder = dirname(job.target);
+  if (!made.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  }
   writeFileSync(job.target, bytes);
   if (br) writeFileSync(`${job.target}.br`, br);
   if (gz) writeFileSync(`${job.target}.gz`, gz);
