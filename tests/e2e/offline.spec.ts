@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, ready, sitemapXml, test } from './fixtures.ts';
-import { publishSettled } from './publish.ts';
+import { editTitle, publishSettled } from './publish.ts';
+import type { Property } from '../../src/contract/index.ts';
 
 // Issue 12, part 2: the service worker (src/build/sw.js) keeps the pages a visitor opened, the catalogue's
 // index and the shell, answers them without signal, and the offline page for the rest; it never touches the
@@ -112,7 +113,11 @@ test.describe('offline', () => {
     expect(paths.filter((p) => /^\/(admin|api)(\/|$)/.test(p))).toEqual([]);
   });
 
-  test('after a publish the new worker replaces the old caches', async ({ page, request, admin }) => {
+  test('a publish that changes pages brings a new worker, which replaces the old caches', async ({
+    page,
+    request,
+    admin,
+  }) => {
     test.skip(test.info().project.name !== 'desktop', 'publishes: desktop only');
     test.setTimeout(300_000);
     await page.goto('/');
@@ -123,9 +128,22 @@ test.describe('offline', () => {
     expect(before).toHaveLength(1);
 
     const auth = admin.headers;
+    const publish = async () => {
+      await publishSettled(request, auth);
+      expect((await request.post('/api/publish', { headers: auth })).status()).toBeLessThan(300);
+      await publishSettled(request, auth);
+    };
+    // A publish that changes no page keeps the worker, and with it what visitors keep offline.
     await publishSettled(request, auth);
-    expect((await request.post('/api/publish', { headers: auth })).status()).toBeLessThan(300);
-    await publishSettled(request, auth);
+    const worker = await (await request.get('/sw.js')).text();
+    await publish();
+    expect(await (await request.get('/sw.js')).text()).toBe(worker);
+    // One that changes a page is a new worker.
+    const [listing] = ((await (await request.get('/api/properties?limit=1')).json()) as { data: Property[] })
+      .data;
+    await editTitle(request, auth, listing!, `${listing!.title} (mise à jour)`);
+    await publish();
+    expect(await (await request.get('/sw.js')).text()).not.toBe(worker);
 
     // The browser looks for a new worker on navigations; asking is the same check, without waiting for one.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));

@@ -5,8 +5,8 @@ import type { Property, PublishState, TeamMember } from '../../src/contract/inde
 import { expect } from './fixtures.ts';
 import { thisServer } from './server.ts';
 
-// A publish is a full `astro build` of the site (a minute or more here), so the suite runs as few as it can:
-// the admin's publish test (desktop) publishes the hostile suite's records along with its own listing, and
+// A publish renders the pages its changes show (decision 0045): a second or two on the suite's small demo.
+// The admin's publish test (desktop) publishes the hostile suite's records along with its own listing, and
 // the hostile suite publishes only when run without it.
 
 /** Script payloads typed into staff text fields: each must come out as text wherever it shows. */
@@ -86,7 +86,23 @@ export async function publishSettled(request: APIRequestContext, auth: Auth): Pr
     .poll(
       async () =>
         ((await (await request.get('/api/publish', { headers: auth })).json()) as PublishState).state,
-      { timeout: 200_000, intervals: [2000] },
+      { timeout: 200_000, intervals: [250, 500, 1000] },
     )
     .toBe('idle');
+}
+
+/** Gives `listing` a new title through the API, as the admin's form does (the rest of it unchanged). */
+export async function editTitle(request: APIRequestContext, auth: Auth, listing: Property, title: string) {
+  const {
+    id,
+    agent: _a,
+    viewCount: _v,
+    lastViewedAt: _l,
+    createdAt: _c,
+    updatedAt: _u,
+    verifiedAt: _w,
+    ...input
+  } = listing;
+  const res = await request.put(`/api/properties/${id}`, { headers: auth, data: { ...input, title } });
+  expect(res.status(), await res.text()).toBe(200);
 }
