@@ -1,74 +1,95 @@
-// From a staff edit to the live page, on the 10,000-listing demo (500 with --quick): log in, PUT a listing's
-// new title, POST /api/publish, poll GET /api/publish until idle, then fetch /property/{id}/ until it shows
-// the new title. The publish is incremental (decision 0033): a first publish makes the live build one the
-// next can reuse, then the edit is timed. The contract is PublishState in src/contract/admin.ts.
+// From a staff edit to the live page (issue 33), on the 500- and 10,000-listing demos (500 only with
+// --quick): log in, PUT a listing's new title, POST /api/publish, then fetch /property/{id}/ every 100 ms
+// until it shows the new title (the page is live), and GET /api/publish until the publish has ended (the
+// content search's index follows the pages, decision 0045). Three edits, best and worst. A first publish
+// before them starts the site renderer and makes the bench's own build (a plain `astro build`) one the
+// renderer can change in place. The contract is PublishState in src/contract/admin.ts.
 // Usage: node scripts/bench/publish.ts [--quick]
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Property } from '../../src/contract/index.ts';
-import { adminApi, inputOf, publishAndWait, publishState } from './lib/admin.ts';
+import { adminApi, inputOf, publishAndWait, publishState, type AdminApi } from './lib/admin.ts';
 import type { Context } from './lib/context.ts';
-import { loadAverage, met, runAlone, type Measure, type MeasureResult } from './lib/report.ts';
+import { loadAverage, met, runAlone, type Measure, type MeasureResult, type Row } from './lib/report.ts';
 
-const LIMIT_S = 60;
+/** The issue's targets: seconds from the edit to the live page. */
+const LIMIT_S: Record<number, number> = { 500: 3, 10_000: 10 };
+const ROUNDS = 3;
 const TIMEOUT_MS = 10 * 60_000;
 
-const row = (listings: number, figure: string, status: MeasureResult['rows'][number]['status']) => ({
-  measure: `Admin edit → live page, ${listings.toLocaleString('en')} listings`,
-  figure,
-  target: `≤ ${LIMIT_S} s`,
-  status,
-});
+/** One edit: seconds until the page shows it, and until the publish (search index included) has ended. */
+async function timedEdit(api: AdminApi, base: string, listing: Property) {
+  const title = `Bench publish ${Date.now()}`;
+  const since = (await publishState(api)).lastPublishedAt;
+  const t0 = performance.now();
+  const put = await api(`/properties/${listing.id}`, {
+    method: 'PUT',
+    body: JSON.stringify({ ...inputOf(listing), title }),
+  });
+  if (!put.ok)
+    throw new Error(`PUT /api/properties/${listing.id} answered ${put.status}: ${await put.text()}`);
+  const ended = publishAndWait(api, since).then((state) => ({ state, at: performance.now() }));
+  let live = NaN;
+  while (performance.now() - t0 < TIMEOUT_MS) {
+    const html = await (await fetch(`${base}/property/${listing.id}/`)).text();
+    if (html.includes(title)) {
+      live = (performance.now() - t0) / 1000;
+      break;
+    }
+    await sleep(100);
+  }
+  const { state, at } = await ended;
+  return { live, ended: (at - t0) / 1000, state };
+}
+
+const s = (x: number) => `${x.toFixed(1)} s`;
 
 export const measure: Measure = {
   name: 'publish',
   title: 'Admin edit → live page',
   async run(ctx: Context) {
-    const listings = ctx.quick ? 500 : 10_000;
-    const site = await ctx.site(listings);
-    const api = await adminApi(site.base);
-    const id = site.listingId;
-    const before = (await (await api(`/properties/${id}`)).json()) as Property;
-    const title = `Bench publish ${Date.now()}`;
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    for (const listings of ctx.quick ? [500] : [500, 10_000]) {
+      const site = await ctx.site(listings);
+      const api = await adminApi(site.base);
+      const id = site.listingId;
+      const before = (await (await api(`/properties/${id}`)).json()) as Property;
 
-    // The site the bench built is a plain folder; a first publish makes it a build the next one reuses.
-    ctx.log(`publish: ${listings} listings, first publish (makes the live build incremental-ready)…`);
-    const first = await publishAndWait(api, (await publishState(api)).lastPublishedAt);
-    const previous = first;
-    const loadBefore = loadAverage();
-    ctx.log(`publish: ${listings} listings, edit then publish…`);
-
-    const t0 = performance.now();
-    const put = await api(`/properties/${id}`, {
-      method: 'PUT',
-      body: JSON.stringify({ ...inputOf(before), title }),
-    });
-    if (!put.ok) throw new Error(`PUT /api/properties/${id} answered ${put.status}: ${await put.text()}`);
-    const state = await publishAndWait(api, previous.lastPublishedAt);
-    const published = (performance.now() - t0) / 1000;
-    let live = NaN;
-    while (performance.now() - t0 < TIMEOUT_MS) {
-      const html = await (await fetch(`${site.base}/property/${id}/`)).text();
-      if (html.includes(title)) {
-        live = (performance.now() - t0) / 1000;
-        break;
+      ctx.log(`publish: ${listings} listings, first publish (starts the site renderer)…`);
+      const first = await publishAndWait(api, (await publishState(api)).lastPublishedAt);
+      const loadBefore = loadAverage();
+      const runs: Awaited<ReturnType<typeof timedEdit>>[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        ctx.log(`publish: ${listings} listings, edit ${round} of ${ROUNDS} then publish…`);
+        runs.push(await timedEdit(api, site.base, before));
       }
-      await sleep(250);
+      // The listing back as it was, for the measures that follow.
+      await api(`/properties/${id}`, { method: 'PUT', body: JSON.stringify(inputOf(before)) });
+      await publishAndWait(api, (await publishState(api)).lastPublishedAt);
+
+      const live = runs.map((r) => r.live).sort((a, b) => a - b);
+      const ended = runs.map((r) => r.ended).sort((a, b) => a - b);
+      const limit = LIMIT_S[listings] ?? 10;
+      const what = `${listings.toLocaleString('en')} listings`;
+      rows.push(
+        {
+          measure: `Admin edit → live page, ${what} (best, worst of ${ROUNDS})`,
+          figure: live.some(Number.isNaN) ? 'new title never served' : `${s(live[0]!)}, ${s(live.at(-1)!)}`,
+          target: `≤ ${limit} s`,
+          status: met(live.at(-1)! <= limit),
+        },
+        {
+          measure: `Admin edit → search index updated, ${what} (best, worst of ${ROUNDS})`,
+          figure: `${s(ended[0]!)}, ${s(ended.at(-1)!)}`,
+          target: 'reported (the pages are live before)',
+          status: 'met',
+        },
+      );
+      notes.push(
+        `${what}: the first publish, which starts the site renderer (Astro's bundling, then the pages whose key differs from the bench's own build) took ${s((first.lastDurationMs ?? NaN) / 1000)}. Then ${ROUNDS} times listing ${id}: PUT of a new title, POST /api/publish, GET /property/${id}/ every 100 ms until the title is in the page (live: ${runs.map((r) => s(r.live)).join(', ')}), GET /api/publish every 250 ms until the publish has ended, search index included (${runs.map((r) => s(r.ended)).join(', ')}). The publish log's account of the last: ${runs.at(-1)!.state.lastDurationMs} ms to online. Load average before the edits ${loadBefore}, after ${loadAverage()}.`,
+      );
     }
-    // Put the listing back as it was, for the measures that follow.
-    await api(`/properties/${id}`, { method: 'PUT', body: JSON.stringify(inputOf(before)) });
-    return {
-      rows: [
-        row(
-          listings,
-          Number.isNaN(live) ? 'new title never served' : `${live.toFixed(1)} s`,
-          met(live <= LIMIT_S),
-        ),
-      ],
-      notes: [
-        `The first publish (full: the bench's own build is not one the publisher made) took ${((first.lastDurationMs ?? NaN) / 1000).toFixed(1)} s. Load average before the timed publish ${loadBefore}, after ${loadAverage()}.`,
-        `Listing ${id}: PUT of a new title, POST /api/publish (mode ${state.mode}), GET /api/publish every 250 ms until idle (${published.toFixed(1)} s after the PUT; the build itself ${((state.lastDurationMs ?? NaN) / 1000).toFixed(1)} s), then GET /property/${id}/ every 250 ms until the new title is in the page.`,
-      ],
-    };
+    return { rows, notes } satisfies MeasureResult;
   },
 };
 

@@ -55,6 +55,8 @@ export function processPage(job: PageJob): PageDone {
   const folder = dirname(job.target);
   if (!made.has(folder)) {
     mkdirSync(folder, { recursive: true });
+    // The thread lives for many builds, each in folders of its own: the set is emptied now and then.
+    if (made.size > 100_000) made.clear();
     made.add(folder);
   }
   writeFileSync(job.target, bytes);

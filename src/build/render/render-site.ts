@@ -186,8 +186,10 @@ async function renderPages(
       );
     }
     await Promise.all(pending);
-  } finally {
+  } catch (error) {
+    // A page not written: the workers may hold others of this build, which must not land anywhere later.
     await writer.close();
+    throw error;
   }
   tell(true);
   return count;
