@@ -4,7 +4,8 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Property, PublicTeamMember, PublishState } from '../../src/contract/index.ts';
+import type { Property, PropertyInput, PublicTeamMember, PublishState } from '../../src/contract/index.ts';
+import { inputOf } from '../../scripts/bench/lib/admin.ts';
 import { login, ROOT, startNdako, type Proc } from '../../scripts/bench/lib/server.ts';
 
 // The same site either way (issue 33, decision 0045): random staff edits on a small demo, each published as
@@ -99,24 +100,6 @@ async function differences(a: string, b: string): Promise<string[]> {
   return differ.sort();
 }
 
-type Input = Omit<
-  Property,
-  'id' | 'agent' | 'viewCount' | 'lastViewedAt' | 'createdAt' | 'updatedAt' | 'verifiedAt'
->;
-function inputOf(p: Property): Input {
-  const {
-    id: _i,
-    agent: _a,
-    viewCount: _v,
-    lastViewedAt: _l,
-    createdAt: _c,
-    updatedAt: _u,
-    verifiedAt: _w,
-    ...input
-  } = p;
-  return input;
-}
-
 /** What staff may do to the listings between two publishes. */
 const edit = fc.oneof(
   fc.record({
@@ -147,7 +130,8 @@ async function apply(e: Edit): Promise<void> {
   const { data } = await json<{ data: Property[] }>('/properties?limit=100');
   const team = (await json<{ data: PublicTeamMember[] }>('/team?limit=100')).data;
   const p = data[('pick' in e ? e.pick : 0) % data.length]!;
-  const put = (input: Input) => json(`/properties/${p.id}`, { method: 'PUT', body: JSON.stringify(input) });
+  const put = (input: PropertyInput) =>
+    json(`/properties/${p.id}`, { method: 'PUT', body: JSON.stringify(input) });
   switch (e.kind) {
     case 'title':
       return void (await put({ ...inputOf(p), title: `${p.title.slice(0, 120)} ${e.word}` }));

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Property, PublishState, TeamMember } from '../../src/contract/index.ts';
 import { expect } from './fixtures.ts';
+import { inputOf } from '../../scripts/bench/lib/admin.ts';
 import { thisServer } from './server.ts';
 
 // A publish renders the pages its changes show (decision 0045): a second or two on the suite's small demo.
@@ -93,16 +94,9 @@ export async function publishSettled(request: APIRequestContext, auth: Auth): Pr
 
 /** Gives `listing` a new title through the API, as the admin's form does (the rest of it unchanged). */
 export async function editTitle(request: APIRequestContext, auth: Auth, listing: Property, title: string) {
-  const {
-    id,
-    agent: _a,
-    viewCount: _v,
-    lastViewedAt: _l,
-    createdAt: _c,
-    updatedAt: _u,
-    verifiedAt: _w,
-    ...input
-  } = listing;
-  const res = await request.put(`/api/properties/${id}`, { headers: auth, data: { ...input, title } });
+  const res = await request.put(`/api/properties/${listing.id}`, {
+    headers: auth,
+    data: { ...inputOf(listing), title },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -22,14 +22,22 @@ export async function adminApi(base: string): Promise<AdminApi> {
     });
 }
 
-/** What PUT /api/properties/{id} takes back of a listing GET answered. */
+/**
+ * What PUT /api/properties/{id} takes back of a listing GET answered: all of it but what the server keeps
+ * (a PUT replaces the listing: a field left out, such as a translation, would be emptied).
+ */
 export function inputOf(p: Property): PropertyInput {
-  const { title, description, price, currency, type, category, bedrooms, bathrooms, area, address } = p;
-  const { state, lat, long, features, media, managerId, status, featured, amenities, availableFrom } = p;
-  return {
-    ...{ title, description, price, currency, type, category, bedrooms, bathrooms, area, address },
-    ...{ state, lat, long, features, media, managerId, status, featured, amenities, availableFrom },
-  };
+  const {
+    id: _id,
+    agent: _agent,
+    viewCount: _views,
+    lastViewedAt: _viewed,
+    verifiedAt: _verified,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...input
+  } = p;
+  return input;
 }
 
 /** The publish state now: its `lastPublishedAt` is what publishAndWait waits to change. */
