@@ -15,6 +15,7 @@ import { codeHash, renderedCode } from '../page-keys.ts';
 import { compressTree } from '../precompress.ts';
 import { BUNDLE } from './bundle.ts';
 import { setRendererHost } from './integration.ts';
+import { pruneRecords } from './record.ts';
 import { renderSite } from './render-site.ts';
 import { refreshSearch } from './search-phase.ts';
 import type { SiteApp } from './site-app.ts';
@@ -33,12 +34,16 @@ let app: SiteApp | null = null;
 
 const send = (reply: RendererReply) => process.send?.(reply);
 
-/** Removes what a build cut off half-way left beside the builds: its staging and index folders. */
-async function clearLeftovers(live: string | null) {
-  if (!live) return;
-  const dir = dirname(live);
-  for (const name of await readdir(dir).catch(() => [] as string[]))
+/**
+ * Removes what a build cut off half-way left beside the builds (its staging and index folders), and the
+ * records of builds that are gone (the publisher deletes old builds).
+ */
+async function clearLeftovers(target: string) {
+  const dir = dirname(target);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names)
     if (/^\..+\.(stage|search)-/.test(name)) await rm(join(dir, name), { recursive: true, force: true });
+  await pruneRecords(names.filter((name) => !name.startsWith('.')).map((name) => join(dir, name)));
 }
 
 /** The output folders of renderers that are gone (killed, or the machine restarted). */
@@ -91,7 +96,7 @@ async function handle(request: RendererRequest): Promise<void> {
     }
     return;
   }
-  await clearLeftovers(request.live);
+  await clearLeftovers(request.target);
   startBuild(fetchInputs(syncProperties));
   app ??= await startAstro(report);
   const outcome = await renderSite(app, {
