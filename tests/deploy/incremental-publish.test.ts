@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, realpath } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, PropertyInput, PublicTeamMember, PublishState } from '../../src/contract/index.ts';
@@ -214,4 +214,14 @@ describe('publishing only what changed', () => {
     const page = await readFile(join(siteDir, 'property', String(p.id), 'index.html'), 'utf8');
     expect(page).toContain(title);
   }, 120_000);
+
+  it('builds a whole new site after a publish cut off while it changed the live one (its journal left)', async () => {
+    const live = await realpath(siteDir);
+    // What a renderer killed between its first rename and its new record leaves beside the record.
+    await writeFile(join(dataDir, 'cache', 'builds', `${basename(live)}.journal`), '{}');
+    await publish();
+    const [entry] = (await json<{ data: { detail: string }[] }>('/audit?entity=site&limit=1')).data;
+    expect(entry!.detail).toContain('site complet');
+    expect(await realpath(siteDir)).not.toBe(live);
+  }, 300_000);
 });
