@@ -94,5 +94,10 @@ export const PublishState = z.object({
   pendingChanges: z.number().int().nonnegative(),
   /** When an automatic publish is scheduled (PUBLISH_AUTO_DELAY_SECONDS), else null. */
   autoPublishAt: IsoDateTime.nullable(),
+  /**
+   * The running publish's pages are online and the content search's index follows (decision 0045):
+   * staff can publish again at once (the new publish makes the index for both).
+   */
+  searchFollowing: z.boolean(),
 });
 export type PublishState = z.infer<typeof PublishState>;

@@ -49,6 +49,7 @@ describe('local builds', () => {
       lastDurationMs: null,
       pendingChanges: 0,
       autoPublishAt: null,
+      searchFollowing: false,
     });
     const res = await t.app.inject('/');
     expect(res.statusCode).toBe(503);
@@ -126,6 +127,40 @@ describe('local builds', () => {
     expect([...codes]).toEqual([200]);
     expect(reads).toBeGreaterThan(20);
     expect(await home(t)).toContain('v-e');
+  });
+
+  it('takes a build changed in place as online, and lets a new publish stop the search index that follows', async () => {
+    const live = await readlink(t.env.SITE_DIR);
+    const searches: AbortSignal[] = [];
+    builder.use(async ({ previousDir }) => ({
+      kind: 'applied',
+      dir: previousDir!,
+      summary: '2 pages rendues sur 9, mises en place dans le site en ligne',
+      // The index follows until a new publish stops it.
+      search: (signal) =>
+        new Promise<void>((_, reject) => {
+          searches.push(signal);
+          signal.addEventListener('abort', () => reject(new Error('interrompue')), { once: true });
+        }),
+    }));
+    await publish(t);
+    await until(async () => (await state(t)).searchFollowing);
+    const following = await state(t);
+    expect(following).toMatchObject({
+      state: 'running',
+      step: expect.stringContaining('Index de la recherche'),
+    });
+    // The pages are online: the run is audited already, the site is the same build, no new folder kept.
+    const [row] = await publishes(t);
+    expect(row!.detail).toMatch(/^Construit sur le serveur \(2 pages rendues sur 9, mises en place/);
+    expect(await readlink(t.env.SITE_DIR)).toBe(live);
+
+    expect((await publish(t)).statusCode).toBe(202);
+    await until(() => searches.length === 2);
+    expect(searches[0]!.aborted).toBe(true);
+    builder.use(writeSite('v-après'));
+    searches[1]!.dispatchEvent(new Event('abort'));
+    await t.app.publisher.settled();
   });
 
   it('keeps the old site online when a build fails, reports why, and the next publish retries', async () => {

@@ -10,6 +10,7 @@ const POLL_RUNNING_MS = 1_500;
 const POLL_IDLE_MS = 30_000;
 
 function summary(s: PublishState): string {
+  if (s.searchFollowing) return 'Pages en ligne · index de la recherche en cours de mise à jour';
   if (s.state === 'running') return s.step ?? 'Publication en cours…';
   if (s.state === 'failed')
     return 'La dernière publication a échoué : le site public garde la version précédente.';
@@ -34,9 +35,11 @@ export function PublishControl() {
   const refresh = useCallback(async () => {
     try {
       const next = await answer(PublishState, api().get('publish'));
-      if (previous.current === 'running' && next.state === 'idle') toast.success('Site public mis à jour');
+      // The pages are online as soon as the index follows them: said then, not once more at the end.
+      const online = next.searchFollowing || next.state === 'idle';
+      if (previous.current === 'running' && online) toast.success('Site public mis à jour');
       if (previous.current === 'running' && next.state === 'failed') toast.error('La publication a échoué');
-      previous.current = next.state;
+      previous.current = next.searchFollowing ? 'idle' : next.state;
       setState(next);
     } catch (error) {
       console.error(error);
@@ -59,7 +62,7 @@ export function PublishControl() {
     setStarting(true);
     try {
       const next = await answer(PublishState, api().post('publish'));
-      previous.current = next.state;
+      previous.current = next.searchFollowing ? 'idle' : next.state;
       setState(next);
     } catch (error) {
       toast.error(errorMessage(error, 'La publication n’a pas pu démarrer'));
@@ -68,7 +71,8 @@ export function PublishControl() {
     }
   };
 
-  const running = state?.state === 'running';
+  // While only the search index follows, the site is online: staff may publish their next change.
+  const running = state?.state === 'running' && !state.searchFollowing;
   return (
     <div className="adm-publish" data-state={state?.state ?? 'unknown'}>
       <button

@@ -246,6 +246,7 @@ export function createPublisher(options: PublisherOptions) {
         lastDurationMs,
         pendingChanges,
         autoPublishAt: machine.autoAt?.toISOString() ?? null,
+        searchFollowing: running === run && Boolean(run?.followUp),
       };
     },
 
