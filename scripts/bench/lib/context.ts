@@ -86,9 +86,12 @@ export function createContext(options: { quick: boolean }): Context {
 }
 
 async function startSite(ctx: Context, listings: number): Promise<Site> {
-  // For working on a measure: BENCH_SITE_URL and BENCH_SITE_DIR (its DATA_DIR) reuse a running demo.
-  const reuse = process.env.BENCH_SITE_URL;
-  if (reuse) return reusedSite(reuse, process.env.BENCH_SITE_DIR ?? '');
+  // For working on a measure: BENCH_SITE_URL and BENCH_SITE_DIR (its DATA_DIR) reuse a running demo for
+  // every size; BENCH_SITE_URL_10000 (and BENCH_SITE_DIR_10000) one for that size only, so that a measure
+  // comparing two sizes (lighthouse: the catalogue at 500 and 10,000) can reuse both.
+  const reuse = process.env[`BENCH_SITE_URL_${listings}`] ?? process.env.BENCH_SITE_URL;
+  const reuseDir = process.env[`BENCH_SITE_DIR_${listings}`] ?? process.env.BENCH_SITE_DIR;
+  if (reuse) return reusedSite(reuse, reuseDir ?? '');
   await tilesOnce(ctx);
   const dataDir = ctx.tmpDir(`site${listings}`);
   const siteDir = join(dataDir, 'site');
