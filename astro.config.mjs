@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { buildOutDir } from './src/build/out-dir.ts';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import { ndakoSite } from './src/build/render/integration.ts';
+import { publicChunks } from './src/build/public-chunks.ts';
 import { publicApiBase } from './src/build/site-config.ts';
 import { env } from './src/env.ts';
 
@@ -23,7 +24,8 @@ export default defineConfig({
     ndakoSite(),
   ],
   vite: {
-    plugins: [publicIslandsOnPreact()],
+    // The public pages' shared modules in a few files rather than one per set of scripts (decision 0046).
+    plugins: [publicIslandsOnPreact(), publicChunks()],
     // The public scripts' API address (src/scripts/api-base.ts), from the validated configuration.
     define: { __NDAKO_API_BASE__: JSON.stringify(publicApiBase()) },
   },

@@ -16,20 +16,23 @@ const script = Array.from(
 const quality = (q: number) =>
   brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }).length;
 
-it('gives Pagefind’s script, loaded by every first search, Brotli 11, and other scripts quality 5', async () => {
+it('gives Pagefind’s script and the build’s scripts and styles, loaded by first views, Brotli 11, and other scripts quality 5', async () => {
   mkdirSync(join(dir, 'pagefind'));
   mkdirSync(join(dir, '_astro'));
   const pagefind = join(dir, 'pagefind', 'pagefind.js');
-  const other = join(dir, '_astro', 'pagefind.js');
-  writeFileSync(pagefind, script);
-  writeFileSync(other, script);
-
-  await precompressFile(pagefind);
-  await precompressFile(other);
+  const built = join(dir, '_astro', 'islands.D350Wmh6.js');
+  const style = join(dir, '_astro', 'Base.BqXeOAOR.css');
+  const other = join(dir, 'sw.js');
+  for (const file of [pagefind, built, style, other]) {
+    writeFileSync(file, script);
+    await precompressFile(file);
+  }
 
   const best = readFileSync(`${pagefind}.br`);
   expect(brotliDecompressSync(best).toString()).toBe(script);
   expect(best.length).toBe(quality(11));
+  expect(readFileSync(`${built}.br`).length).toBe(quality(11));
+  expect(readFileSync(`${style}.br`).length).toBe(quality(11));
   expect(readFileSync(`${other}.br`).length).toBe(quality(5));
   expect(quality(11)).toBeLessThan(quality(5));
 });

@@ -7,13 +7,18 @@ import { expect, test } from './fixtures.ts';
 const KB = 1024;
 const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
-/** Pages by type, the JavaScript each may load before any interaction, and their CSS. */
-const BUDGETS: { name: string; path: string; js: number; css: number }[] = [
-  { name: 'home', path: '/', js: 40 * KB, css: 12 * KB },
+/**
+ * Pages by type, the JavaScript each may load before any interaction, and their CSS; for some, how many script
+ * files at most (each file costs a phone a request and about 300 bytes of headers: decision 0045).
+ */
+const BUDGETS: { name: string; path: string; js: number; css: number; files?: number }[] = [
+  { name: 'home', path: '/', js: 40 * KB, css: 12 * KB, files: 5 },
   { name: 'listing', path: '/property/1', js: 40 * KB, css: 12 * KB },
   { name: 'contact', path: '/contact', js: 40 * KB, css: 12 * KB },
   // Their islands run on Preact's compat layer (src/build/islands-runtime.ts): React DOM alone would be 64 KB.
-  { name: 'catalogue', path: '/properties', js: 40 * KB, css: 16 * KB },
+  // The catalogue's goal (issue 33): at most 25 KB in at most 10 files, the modules its scripts share with
+  // other pages in a few chunks (src/build/public-chunks.ts); it loaded 22 files before.
+  { name: 'catalogue', path: '/properties', js: 25 * KB, css: 16 * KB, files: 10 },
   { name: 'favourites', path: '/favorites', js: 40 * KB, css: 12 * KB },
   { name: 'compare', path: '/compare/', js: 40 * KB, css: 12 * KB },
   { name: 'about', path: '/about', js: 0, css: 12 * KB },
@@ -67,6 +72,7 @@ test.describe('byte budgets', () => {
       const html = await (await request.get(budget.path)).text();
       const js = await javascript(request, html);
       expect(js.bytes, `${budget.name} JS (${js.files.join(', ')})`).toBeLessThanOrEqual(budget.js);
+      if (budget.files) expect(js.files.length, `${budget.name} JS files`).toBeLessThanOrEqual(budget.files);
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)];
       const inlineBytes = inline.reduce((sum, m) => sum + gz(Buffer.from(m[1]!)), 0);
       expect(inlineBytes, `${budget.name} inline JS`).toBeLessThanOrEqual(INLINE_JS_MAX);
