@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AMENITIES, COMMUNES, PROPERTY_CATEGORIES } from '../shared/enums.ts';
 import { filterPredicate, normalizeText, searchWords, hasWords } from '../shared/catalogue-filter.ts';
-import { CARD_SHARD_SIZE, cardShardOf, decodeCore, withCard } from '../shared/catalogue-files.ts';
+import {
+  CARD_SHARD_SIZE,
+  cardShardOf,
+  coreDecoder,
+  decodeCore,
+  withCard,
+} from '../shared/catalogue-files.ts';
 import { decodeIndex } from '../shared/listing-index.ts';
+import { amenitiesOfMask } from '../shared/trust.ts';
 import { decodeWords, listingWords, wordsTest } from '../shared/listing-words.ts';
 import { buildCatalogueParts, buildListingIndex } from './catalogue-index.ts';
 import { property } from './catalogue-fixtures.ts';
@@ -65,6 +72,20 @@ describe('the catalogue index in parts (decision 0032)', () => {
         w.amenityMask,
       ]);
     });
+  });
+
+  it('decoded a few listings at a time (idle slices, decision 0045), the core gives the same listings', () => {
+    const decoder = coreDecoder(JSON.parse(JSON.stringify(parts.core)));
+    let slices = 1;
+    while (!decoder.decode(7)) slices++;
+    expect(slices).toBe(Math.ceil(core.length / 7));
+    expect(decoder.listings).toEqual(core);
+    // Listings with the same amenities share one list.
+    const two = { ...parts.core, amenities: parts.core.amenities.map((_, i) => (i % 2 ? 5 : 0)) };
+    const [first, second, third] = decodeCore(two);
+    expect(first!.amenities).toBe(third!.amenities);
+    expect(second!.amenities).toEqual(amenitiesOfMask(5));
+    expect(second!.amenities).not.toBe(first!.amenities);
   });
 
   it('the card shards and the map file complete each listing exactly as the whole index has it', () => {

@@ -1,5 +1,6 @@
 import {
   lazy,
+  memo,
   Suspense,
   type ComponentProps,
   type ReactNode,
@@ -10,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
-import { Filters, ViewSwitch } from './catalogue/Filters.tsx';
+import { Filters as FilterForm, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { loadGeo, loadWords, remember, useDetails, useListingIndex } from './catalogue/load-index.ts';
@@ -26,9 +27,9 @@ import {
   withChange,
   type CatalogueQuery,
 } from './catalogue/query.ts';
-import { PropertyCard } from './PropertyCard.tsx';
-import { warmColumns } from './catalogue/columns.ts';
-import { whenIdle } from './catalogue/idle.ts';
+import { ResultCards } from './catalogue/ResultCards.tsx';
+import { columnWarmer } from './catalogue/columns.ts';
+import { inIdleSlices } from './catalogue/idle.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
@@ -41,12 +42,11 @@ const MapView = lazy(() =>
 );
 // "Me prévenir" (decision 0028): its form downloads when a visitor opens it.
 const AlertForm = lazy(() => import('./catalogue/AlertForm.tsx'));
+// The form renders again only when its query changes, not when the count or the cards do (decision 0045).
+const Filters = memo(FilterForm);
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
 const FEW_RESULTS = 3;
-/** The cards a change shows at once when the rest are still to be mounted: the grid's first row at its widest
- *  (card.css: columns of at least 16 rem in the page's width, four at most). */
-const FIRST_ROW = 4;
 
 export interface CatalogueProps {
   lang: Lang;
@@ -87,7 +87,7 @@ export default function CatalogueApp({
 }: CatalogueProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
-  const { listings, status, retry } = useListingIndex();
+  const { core, listings: decoded, status, retry } = useListingIndex();
   // The first cards came with the page: their values need no shard.
   useState(() => remember(initial));
   // The text box's words (decision 0032): fetched when a visitor first searches, not with the page.
@@ -143,10 +143,9 @@ export default function CatalogueApp({
   // or an address that holds one) the island's cards show for good.
   const own = useRef(false);
   if (toSearch(query) !== '') own.current = true;
-  // Meanwhile the island mounts its own cards, hidden, one per idle moment (decision 0043): hydrating nine
-  // cards at load was the catalogue's longest task on a slow phone, and mounting nine at the first filter
-  // change made that change several times slower; mounted ahead, the change only updates them.
-  const [ahead, setAhead] = useState(0);
+  // The first view needs no listing: its cards came with the page, its count comes once idle time has
+  // decoded the index (decision 0045). A query of the visitor's own needs them all now.
+  const listings = decoded ?? (core && own.current ? core.now() : null);
 
   const filtered = useMemo(
     () => (listings && (!searching || words) ? filterListings(listings, query, rates, words) : null),
@@ -159,17 +158,10 @@ export default function CatalogueApp({
   const slice = paginate(found ?? initial, query.page);
   const cards = useDetails(slice.items);
   const total = found ? found.length : initialTotal;
-  // A change that comes before they are all mounted (the index has just arrived on a busy phone: none may be)
-  // shows the first row at once and the rest as they are mounted, one per idle moment still.
-  useEffect(() => {
-    if (ahead >= cards.length) return;
-    return whenIdle(() => setAhead((n) => n + 1));
-  }, [ahead, cards.length]);
-  const mounted = own.current ? Math.max(ahead, FIRST_ROW) : ahead;
-  // The filter's columns (10,000 listings at a time) once the index is here, while nothing else happens, so
+  // The filter's columns (10,000 listings each) once the index is decoded, one per slice of idle time, so
   // that neither the load nor the first change pays for them (a change that comes first computes the columns
   // it reads, and only those).
-  useEffect(() => (listings ? whenIdle(() => warmColumns(listings, rates)) : undefined), [listings, rates]);
+  useEffect(() => (decoded ? inIdleSlices(columnWarmer(decoded, rates)) : undefined), [decoded, rates]);
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
   // descriptions or features, which the content search covers (issue 18).
   const across =
@@ -242,28 +234,15 @@ export default function CatalogueApp({
       ) : (
         <>
           {!own.current && children}
-          <div
-            className={
-              !own.current ? 'results-ahead' : query.view === 'list' ? 'results list' : 'results grid'
-            }
-            hidden={!own.current}
-          >
-            {/* Keyed by position: a filter change or a new page updates the nine cards' text and pictures in
-                place rather than removing nine cards and building nine; each card starts its carousel again
-                for a new listing. */}
-            {cards.slice(0, mounted).map((listing, i) => (
-              <PropertyCard
-                key={i}
-                listing={listing}
-                lang={lang}
-                t={t}
-                rates={rates}
-                href={`${propertyPath}${listing.id}`}
-                layout={query.view === 'list' ? 'list' : 'grid'}
-                eager={own.current && i < 3}
-              />
-            ))}
-          </div>
+          <ResultCards
+            cards={cards}
+            own={own.current}
+            layout={query.view === 'list' ? 'list' : 'grid'}
+            lang={lang}
+            t={t}
+            rates={rates}
+            propertyPath={propertyPath}
+          />
           {across}
           <Pagination slice={slice} t={t} onPage={(page) => update({ page })} />
           <p className="rate-note">{rateNoteWith(t, rates)}</p>

@@ -3,7 +3,7 @@ import { AMENITIES, COMMUNES, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '../../
 import type { Listing } from '../../shared/listing-index.ts';
 import { amenityMask } from '../../shared/trust.ts';
 import { FILTER_CURRENCIES } from '../../shared/enums.ts';
-import { columnsOf } from './columns.ts';
+import { columnsOf, columnWarmer } from './columns.ts';
 import { listing, prng, query } from './query-fixtures.ts';
 import { filterListings, matches, type CatalogueQuery } from './query.ts';
 
@@ -99,5 +99,38 @@ describe('a change that comes before the columns are warm', () => {
       });
     expect(filterListings([rent, sale], query({ type: 'rent' }), rates)).toEqual([rent]);
     expect(() => filterListings([rent, sale], query({ minPrice: 100 }), rates)).toThrow('price read');
+  });
+});
+
+describe('the columns’ warm-up in idle time', () => {
+  it('computes one column a call until none is left for a change', () => {
+    const listings = [listing({ id: 1, type: 'rent' }), listing({ id: 2, type: 'sale' })];
+    let reads = 0;
+    for (const l of listings)
+      for (const field of ['type', 'category', 'state', 'amenityMask', 'area', 'price'] as const) {
+        const value = l[field];
+        Object.defineProperty(l, field, {
+          get() {
+            reads++;
+            return value;
+          },
+        });
+      }
+    const warm = columnWarmer(listings, rates);
+    const perCall: number[] = [];
+    let done = false;
+    while (!done) {
+      const before = reads;
+      done = warm();
+      perCall.push(reads - before);
+    }
+    // Type, category, commune, amenities, area, then each currency's prices, one at a time; the order and the
+    // wrapper of the prices read no listing.
+    expect(perCall.filter((n) => n > 0).length).toBe(7);
+    expect(Math.max(...perCall)).toBe(listings.length);
+    // Warm: a change reads no listing's value any more.
+    const before = reads;
+    expect(filterListings(listings, query({ type: 'rent', minPrice: 1 }), rates)).toHaveLength(1);
+    expect(reads).toBe(before);
   });
 });

@@ -108,9 +108,21 @@ export function columnsOf(listings: readonly Listing[], rates: Rates | null): Co
   return columns;
 }
 
-/** Every column of an index at `rates` computed now (in idle time: see CatalogueApp), none left for a change. */
-export function warmColumns(listings: readonly Listing[], rates: Rates | null): void {
+/**
+ * The idle-time warm-up of an index's columns at `rates` (see CatalogueApp): each call computes one more
+ * column, so that no slice of idle time computes them all at once (decision 0045); answers true when none is
+ * left for a change to compute.
+ */
+export function columnWarmer(listings: readonly Listing[], rates: Rates | null): () => boolean {
   const c = columnsOf(listings, rates);
-  // Reading every field computes it: a column added to Columns is warmed too.
-  void [Object.values(c), Object.values(c.price)];
+  // Reading a field computes it: a column added to Columns is warmed too.
+  const reads = [
+    ...Object.keys(c).map((key) => () => c[key as keyof Columns]),
+    ...Object.keys(c.price).map((key) => () => c.price[key as FilterCurrency]),
+  ];
+  let next = 0;
+  return () => {
+    reads[next++]?.();
+    return next >= reads.length;
+  };
 }

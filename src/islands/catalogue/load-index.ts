@@ -4,7 +4,7 @@ import {
   cardShardOf,
   cardShardUrl,
   CORE_URL,
-  decodeCore,
+  coreDecoder,
   GEO_URL,
   withCard,
   WORDS_URL,
@@ -15,6 +15,7 @@ import {
 } from '../../shared/catalogue-files.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { decodeWords, type WordsIndex } from '../../shared/listing-words.ts';
+import { inIdleSlices } from './idle.ts';
 import { staticJson } from './static-json.ts';
 
 /**
@@ -23,7 +24,50 @@ import { staticJson } from './static-json.ts';
  * decoded once per page; a failed fetch can be retried.
  */
 
-let core: Promise<{ order: string; listings: Listing[] }> | undefined;
+/** The core as it arrived: its listings decoded in idle moments, or at once when a query needs them. */
+export interface CoreIndex {
+  /** The stamp of the catalogue's order: a card shard of another order belongs to another core. */
+  order: string;
+  /** Every listing, decoded now if idle time has not finished (a query of the visitor's own needs them). */
+  now(): Listing[];
+  /** Every listing, once idle time has decoded them. */
+  decoded: Promise<Listing[]>;
+}
+
+/** Listings decoded per step of a slice: about a tenth of a millisecond of a fast phone's time. */
+const DECODE_STEP = 64;
+
+/**
+ * Starts decoding a core in idle slices (decision 0045): at 10,000 listings, decoding them all in the task
+ * that received the file blocked a slow phone for a few hundred milliseconds, and the catalogue's first view
+ * needs none of them (its cards came with the page).
+ */
+function decodeWhenIdle(file: CatalogueCore): CoreIndex {
+  const decoder = coreDecoder(file);
+  let finish!: (listings: Listing[]) => void;
+  const decoded = new Promise<Listing[]>((resolve) => (finish = resolve));
+  let done = false;
+  const step = () => {
+    done ||= decoder.decode(DECODE_STEP);
+    if (done) finish(decoder.listings);
+    return done;
+  };
+  const stop = inIdleSlices(step);
+  return {
+    order: file.order,
+    decoded,
+    now() {
+      if (!done) {
+        stop();
+        decoder.decode(Infinity);
+        step();
+      }
+      return decoder.listings;
+    },
+  };
+}
+
+let core: Promise<CoreIndex> | undefined;
 
 function once<T>(get: () => Promise<T>, forget: () => void): Promise<T> {
   const p = get();
@@ -31,18 +75,17 @@ function once<T>(get: () => Promise<T>, forget: () => void): Promise<T> {
   return p;
 }
 
-/** The core's listings, newest first: what filters need; their card values are not there yet. */
-export function loadIndex(): Promise<Listing[]> {
+/** The core, fetched once per page; its listings are decoded in idle moments from its arrival. */
+export function loadCore(): Promise<CoreIndex> {
   core ??= once(
-    () =>
-      staticJson<CatalogueCore>(CORE_URL).then((file) => ({
-        order: file.order,
-        listings: decodeCore(file),
-      })),
+    () => staticJson<CatalogueCore>(CORE_URL).then(decodeWhenIdle),
     () => (core = undefined),
   );
-  return core.then((c) => c.listings);
+  return core;
 }
+
+/** The core's listings, newest first: what filters need; their card values are not there yet. */
+export const loadIndex = (): Promise<Listing[]> => loadCore().then((c) => c.decoded);
 
 /** Listings completed with their card values, by id (kept for the page's life). */
 const detailed = new Map<number, Listing>();
@@ -59,14 +102,14 @@ export function remember(listings: readonly Listing[]): void {
 export async function loadDetails(listings: readonly Listing[]): Promise<Listing[]> {
   const missing = listings.filter((l) => !known(l).detailed);
   if (missing.length > 0) {
-    const { order } = await core!;
+    const index = await loadCore();
     const shards = [...new Set(missing.map((l) => cardShardOf(l.position)))];
     await Promise.all(
       shards.map(async (shard) => {
         const file = await staticJson<CardShard>(cardShardUrl(shard));
         // A shard of another order than the core's would put cards on the wrong listings.
-        if (file.order !== order) throw new Error('the catalogue changed: reload');
-        const all = (await core!).listings;
+        if (file.order !== index.order) throw new Error('the catalogue changed: reload');
+        const all = index.now();
         file.rows.forEach((row, i) => {
           const listing = all[shard * CARD_SHARD_SIZE + i];
           if (listing && listing.id === row[0]) detailed.set(row[0], withCard(listing, row, file.media));
@@ -92,25 +135,35 @@ export const loadGeo = () => staticJson<GeoFile>(GEO_URL);
 
 export type IndexStatus = 'loading' | 'ready' | 'error';
 
-/** The core for a React island: its listings once loaded, the status, and a retry for the error state. */
+/**
+ * The core for a React island: the core once it arrived (its listings may still be decoding), every listing
+ * once decoded, the status ('ready' with the listings), and a retry for the error state.
+ */
 export function useListingIndex() {
+  const [core, setCore] = useState<CoreIndex | null>(null);
   const [listings, setListings] = useState<Listing[] | null>(null);
   const [status, setStatus] = useState<IndexStatus>('loading');
   const load = useCallback(() => {
     setStatus('loading');
-    loadIndex().then(
-      (all) => {
-        setListings(all);
-        setStatus('ready');
-      },
-      () => {
-        setListings(null);
-        setStatus('error');
-      },
-    );
+    loadCore()
+      .then((index) => {
+        setCore(index);
+        return index.decoded;
+      })
+      .then(
+        (all) => {
+          setListings(all);
+          setStatus('ready');
+        },
+        () => {
+          setCore(null);
+          setListings(null);
+          setStatus('error');
+        },
+      );
   }, []);
   useEffect(load, [load]);
-  return { listings, status, retry: load };
+  return { core, listings, status, retry: load };
 }
 
 /**

@@ -193,7 +193,7 @@ export function filterListings(
   const [minPrice, maxPrice] = bounds(query.minPrice, query.maxPrice, PRICE_RANGE);
   const [minArea, maxArea] = bounds(query.minArea, query.maxArea, AREA_RANGE);
   // The first view filters nothing: the index as it is, without the columns (worked out later, in idle time,
-  // by warmColumns: the page's load does not pay for them).
+  // by columnWarmer: the page's load does not pay for them).
   if (
     words.length === 0 &&
     query.type === '' &&
