@@ -10,6 +10,7 @@ describe('the public pages’ shared chunks', () => {
     expect(groupOf(`${app}/i18n/core.ts`)).toBe('text');
     expect(groupOf(`${app}/stores/favorites.ts`)).toBe('site');
     expect(groupOf(`${modules}/nanostores/atom/index.js`)).toBe('site');
+    expect(groupOf(`${app}/scripts/cards.ts`)).toBe('site');
     expect(groupOf('C:\\app\\src\\shared\\catalogue-filter.ts')).toBe('site');
     expect(groupOf(`${modules}/preact/compat/dist/compat.module.js`)).toBe('islands');
     expect(groupOf(`${modules}/preact/hooks/dist/hooks.module.js`)).toBe('islands');
@@ -25,7 +26,7 @@ describe('the public pages’ shared chunks', () => {
     expect(groupOf(`${app}/islands/catalogue/MapView.tsx`)).toBeNull();
     expect(groupOf(`${modules}/@astrojs/preact/dist/client.js`)).toBeNull();
     expect(groupOf(`${app}/components/CompareTray.astro?astro&type=script&index=0&lang.ts`)).toBeNull();
-    expect(groupOf(`${app}/scripts/cards.ts`)).toBeNull();
+    expect(groupOf(`${app}/scripts/compare-tray.ts`)).toBeNull();
     expect(groupOf(`${app}/stores/property-views.ts`)).toBeNull();
     expect(groupOf(`${modules}/nanostores/deep-map/path.js`)).toBeNull();
     expect(groupOf(`${modules}/leaflet/dist/leaflet-src.js`)).toBeNull();

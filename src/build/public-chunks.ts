@@ -13,11 +13,11 @@ import type { Plugin } from 'vite';
  * chunks of its own: `$initial` captures only the modules that a page's first scripts import.
  *
  * - `text`: the translator and the number formats, which every page with a script uses (the content search too).
- * - `site`: the stores, toasts, money, cards' views and the filters' meaning: every page with cards (home,
- *   catalogue, a listing, favourites, compare) and the admin.
- * - `islands`: Preact and what the catalogue, favourites and compare islands share (the index, the card).
+ * - `site`: the stores, toasts, money, cards' views and script, the filters' meaning: every page with cards
+ *   (home, catalogue, a listing, favourites, compare) and the admin.
  * - `lazy`: what a page needs to load something later (Vite's preload helper, Leaflet's stylesheet loader):
  *   the catalogue, a listing, favourites and compare.
+ * - `islands`: Preact and what the catalogue, favourites and compare islands share (the index, the card).
  *
  * A module that joins the shared code of the public pages belongs in one of these lists, or it becomes a file
  * of its own on every page that loads it (tests/e2e/budgets.spec.ts counts the catalogue's files).
@@ -44,6 +44,18 @@ export const GROUPS: { name: string; modules: RegExp[] }[] = [
         'toaster',
         'catalogue-filter',
       ]),
+      // The built cards' script (hearts, compare toggles, carousels): the home, the catalogue and a listing
+      // load it; elsewhere it finds no built card and does nothing, for about 0.5 KB, and those three pages
+      // save a file each.
+      files('src/scripts', ['cards']),
+    ],
+  },
+  {
+    name: 'lazy',
+    modules: [
+      at('vite/preload-helper\\.js'),
+      files('src/shared', ['leaflet-css']),
+      at('node_modules/leaflet/dist/leaflet\\.css\\?.*'),
     ],
   },
   {
@@ -54,14 +66,6 @@ export const GROUPS: { name: string; modules: RegExp[] }[] = [
       files('src/islands', ['use-store', 'PropertyCard']),
       files('src/islands/catalogue', ['load-index', 'static-json', 'LoadError', 'media-shards']),
       files('src/shared', ['listing-index', 'catalogue-files', 'listing-words']),
-    ],
-  },
-  {
-    name: 'lazy',
-    modules: [
-      at('vite/preload-helper\\.js'),
-      files('src/shared', ['leaflet-css']),
-      at('node_modules/leaflet/dist/leaflet\\.css\\?.*'),
     ],
   },
 ];
@@ -77,7 +81,8 @@ export function publicChunks(): Plugin {
     name: 'ndako:public-chunks',
     configEnvironment(name) {
       if (name !== 'client') return;
-      // Earlier groups first: a module a group's dependencies would also bring stays in the earlier one.
+      // Earlier groups first: a module that a later group's modules import (Rolldown brings a group's
+      // dependencies into it) stays in the earlier one, so `lazy` comes before `islands`.
       const groups = GROUPS.map(({ name }, i) => ({
         name,
         test: (id: string) => groupOf(id) === name,
