@@ -1,7 +1,9 @@
 // Lighthouse's mobile performance score (simulated throttling, Moto G Power screen, 4× CPU) of the home, the
 // catalogue and a listing, on slow 4G (Lighthouse's default: 150 ms RTT, 1.6 Mbps) and on regular 3G
-// (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick).
+// (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick); the catalogue on slow 4G, at 500 and 10,000
+// listings, against issue 33's goals for every run, each with its blocking time and the machine's load.
 // Usage: node scripts/bench/lighthouse.ts [--quick]
+import { loadavg } from 'node:os';
 import { CHROMIUM_FLAGS, chromiumPath } from './lib/browser.ts';
 import { catalogueListings } from './catalogue.ts';
 import type { Context } from './lib/context.ts';
@@ -82,6 +84,25 @@ const mainThread = (lhr: Lhr) => {
   return `${ms(audit?.numericValue ?? NaN)}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 };
 
+/**
+ * Issue 33's goals for the catalogue on slow 4G, met only when EVERY run meets them: Lighthouse simulates from
+ * one observed load, and one blocked run is a visitor whose phone stuttered. At 500 listings 100; at 10,000 at
+ * least 98 with at most 100 ms of blocking time.
+ */
+const CATALOGUE_GOALS = {
+  small: { score: 100, tbt: Infinity, text: '100 every run' },
+  large: { score: 98, tbt: 100, text: '≥ 98 and TBT ≤ 100 ms every run' },
+};
+
+/** One run's figures: its score, its blocking time and the machine's load average (1 min) as it ended. */
+interface Run {
+  lhr: Lhr;
+  score: number;
+  tbt: number;
+  load: number;
+}
+const runText = (r: Run) => `${r.score} (TBT ${ms(r.tbt)}, load ${r.load.toFixed(1)})`;
+
 /** What Lighthouse says would save the most time, for a page under its target. */
 const opportunities = (lhr: Lhr) =>
   Object.values(lhr.audits)
@@ -104,17 +125,19 @@ export const measure: Measure = {
     const { launch } = (await import('chrome-launcher')) as unknown as {
       launch(o: object): Promise<Chrome>;
     };
-    const pages: [string, string, string][] = [
-      ['home', site.base, '/'],
-      ['catalogue', site.base, '/properties/'],
-      ['a listing', site.base, `/property/${site.listingId}/`],
+    // [name, base, path, the catalogue's goals where they apply]
+    const pages: [string, string, string, keyof typeof CATALOGUE_GOALS | null][] = [
+      ['home', site.base, '/', null],
+      [`catalogue, ${site.listings.toLocaleString('en')} listings`, site.base, '/properties/', 'small'],
+      ['a listing', site.base, `/property/${site.listingId}/`, null],
       ...(large
         ? [
-            [`catalogue, ${large.listings.toLocaleString('en')} listings`, large.base, '/properties/'] as [
-              string,
-              string,
-              string,
-            ],
+            [
+              `catalogue, ${large.listings.toLocaleString('en')} listings`,
+              large.base,
+              '/properties/',
+              'large',
+            ] as [string, string, string, 'large'],
           ]
         : []),
     ];
@@ -125,7 +148,7 @@ export const measure: Measure = {
       '',
       'Each metric with its own score in brackets.',
       '',
-      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS | TBT each run |',
+      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS | Each run: score (TBT, load average) |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ];
     const advice: string[] = [];
@@ -138,8 +161,8 @@ export const measure: Measure = {
     let benchmarkIndex = NaN;
     try {
       for (const [network, profile] of Object.entries(PROFILES)) {
-        for (const [name, base, path] of pages) {
-          const results: Lhr[] = [];
+        for (const [name, base, path, goals] of pages) {
+          const results: Run[] = [];
           for (let i = 0; i < runs; i++) {
             // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried again.
             let lhr: Lhr | undefined;
@@ -164,25 +187,40 @@ export const measure: Measure = {
               if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${path}: ${error}`);
               else ctx.log(`lighthouse ${path}: ${error}; trying again`);
             }
-            results.push(lhr!);
+            results.push({
+              lhr: lhr!,
+              score: Math.round((lhr!.categories.performance.score ?? 0) * 100),
+              tbt: lhr!.audits['total-blocking-time']?.numericValue ?? NaN,
+              load: loadavg()[0]!,
+            });
             benchmarkIndex = lhr!.environment.benchmarkIndex;
           }
-          const scores = results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
+          const scores = results.map((r) => r.score);
           const score = median(scores);
-          const mid = results[scores.indexOf(score)]!;
+          const mid = results[scores.indexOf(score)]!.lhr;
           ctx.log(
-            `lighthouse ${network} ${name}: ${scores.join(', ')}; TBT ${results.map((r) => ms(r.audits['total-blocking-time']?.numericValue ?? NaN)).join(', ')}; main thread ${results.map(mainThread).join('; ')}`,
+            `lighthouse ${network} ${name}: ${results.map(runText).join(', ')}; main thread ${results.map((r) => mainThread(r.lhr)).join('; ')}`,
           );
           notes.push(
-            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} | ${results.map((r) => ms(r.audits['total-blocking-time']?.numericValue ?? NaN)).join(', ')} |`,
+            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} | ${results.map(runText).join(', ')} |`,
           );
-          work.push(`- ${name}, ${network}: ${results.map(mainThread).join('; ')}`);
-          rows.push({
-            measure: `Lighthouse mobile, ${name}, ${network}`,
-            figure: `${score} (runs: ${scores.join(', ')})`,
-            target: profile.target === 100 ? '100' : `≥ ${profile.target}`,
-            status: score >= profile.target ? 'met' : 'missed',
-          });
+          work.push(`- ${name}, ${network}: ${results.map((r) => mainThread(r.lhr)).join('; ')}`);
+          const goal = goals && network === 'slow 4G' ? CATALOGUE_GOALS[goals] : null;
+          rows.push(
+            goal
+              ? {
+                  measure: `Lighthouse mobile, ${name}, ${network}, every run`,
+                  figure: results.map(runText).join(', '),
+                  target: goal.text,
+                  status: results.every((r) => r.score >= goal.score && r.tbt <= goal.tbt) ? 'met' : 'missed',
+                }
+              : {
+                  measure: `Lighthouse mobile, ${name}, ${network}`,
+                  figure: `${score} (runs: ${scores.join(', ')})`,
+                  target: profile.target === 100 ? '100' : `≥ ${profile.target}`,
+                  status: score >= profile.target ? 'met' : 'missed',
+                },
+          );
           if (score < profile.target)
             advice.push(
               `- ${name}, ${network}: ${opportunities(mid).join('; ') || 'no opportunity over 50 ms'}`,

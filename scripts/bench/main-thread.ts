@@ -5,6 +5,7 @@
 // Usage: node scripts/bench/main-thread.ts [--quick] [--url http://host/path …]
 //   --url   measure these addresses of a site already running instead of the bench's demo
 import { setTimeout as sleep } from 'node:timers/promises';
+import { catalogueListings } from './catalogue.ts';
 import { launchChromium, phonePage, type Browser, type Cdp } from './lib/browser.ts';
 import type { Context } from './lib/context.ts';
 import { median, ms, runAlone, type Measure, type Row } from './lib/report.ts';
@@ -166,11 +167,21 @@ export const measure: Measure = {
   title: "The main thread's long tasks at load (4× CPU)",
   async run(ctx: Context) {
     const site = await ctx.site(500);
+    // The catalogue also at 10,000 listings (issue 33): its index grows with the listings, the other pages do not.
+    const large = catalogueListings(ctx) === 500 ? null : await ctx.site(catalogueListings(ctx));
     return measurePages(
       [
         ['home', `${site.base}/`],
         ['catalogue', `${site.base}/properties/`],
         ['a listing', `${site.base}/property/${site.listingId}/`],
+        ...(large
+          ? [
+              [`catalogue, ${large.listings.toLocaleString('en')} listings`, `${large.base}/properties/`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
       ],
       ctx.quick ? 1 : 3,
       ctx.log,
