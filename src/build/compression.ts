@@ -12,10 +12,12 @@ export const MIN_BYTES = 1024;
  * catalogue loads (62.1 → 55.2 KB at 10,000 listings), the words of the first text search and the map's
  * coordinates, a second or so per publish. And the build's scripts and style sheets (`_astro/`), which
  * first views load: the catalogue's 23.0 → 21.7 KB (decision 0045), about a second of CPU per publish for
- * all of them. Not everything: Brotli 11 on every page would add minutes.
+ * all of them; and the catalogue's page in each language (its address or its file), 15.4 → 14.1 KB, so
+ * that with its headers it comes in the first round trip of a new connection (decision 0045). Not
+ * everything: Brotli 11 on every page would add minutes.
  */
 const BEST =
-  /(?:^|[/\\])(pagefind[/\\]pagefind\.js|data[/\\](catalogue|words|geo)\.json|_astro[/\\][^/\\]+\.(js|css))$/;
+  /(?:^|[/\\])(pagefind[/\\]pagefind\.js|data[/\\](catalogue|words|geo)\.json|_astro[/\\][^/\\]+\.(js|css)|properties[/\\](index\.html)?)$/;
 
 /** The Brotli quality a file gets, by its path (or its address in the site). */
 export const brotliQuality = (name: string) => (BEST.test(name) ? constants.BROTLI_MAX_QUALITY : 5);

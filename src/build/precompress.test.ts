@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
+import { brotliQuality } from './compression.ts';
 import { precompressFile } from './precompress.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ndako-precompress-'));
@@ -35,6 +36,13 @@ it('gives Pagefind’s script and the build’s scripts and styles, loaded by fi
   expect(readFileSync(`${style}.br`).length).toBe(quality(11));
   expect(readFileSync(`${other}.br`).length).toBe(quality(5));
   expect(quality(11)).toBeLessThan(quality(5));
+});
+
+it('gives the catalogue’s page Brotli 11, by its address or its file, and other pages quality 5', () => {
+  for (const name of ['/properties/', '/en/properties/', '/site/ln/properties/index.html'])
+    expect(brotliQuality(name), name).toBe(11);
+  for (const name of ['/', '/property/12/', '/site/property/12/index.html', '/en/favorites/'])
+    expect(brotliQuality(name), name).toBe(5);
 });
 
 it('gives the catalogue’s core, words and coordinates Brotli 11, and its card shards quality 5', async () => {

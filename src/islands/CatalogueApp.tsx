@@ -14,7 +14,7 @@ import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
 import { Filters as FilterForm, ViewSwitch } from './catalogue/Filters.tsx';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
-import { loadGeo, loadWords, remember, useDetails, useListingIndex } from './catalogue/load-index.ts';
+import { loadGeo, loadWords, useDetails, useListingIndex } from './catalogue/load-index.ts';
 import type { WordsIndex } from '../shared/listing-words.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
@@ -47,6 +47,7 @@ const Filters = memo(FilterForm);
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
 const FEW_RESULTS = 3;
+const NONE: Listing[] = [];
 
 export interface CatalogueProps {
   lang: Lang;
@@ -58,8 +59,7 @@ export interface CatalogueProps {
   searchPath: string;
   /** Localized path of the privacy page, which the alert form links to. */
   privacyPath: string;
-  /** The newest listings, rendered into the page at build time so it is readable before any script runs. */
-  initial: Listing[];
+  /** How many listings the build found on the market. */
   initialTotal: number;
   tiles: { url: string; attribution: string };
   /** The build's exchange rates (the index carries the same): prices convert and filter at this rate. */
@@ -79,7 +79,6 @@ export default function CatalogueApp({
   propertyPath,
   searchPath,
   privacyPath,
-  initial,
   initialTotal,
   tiles,
   rates,
@@ -88,8 +87,6 @@ export default function CatalogueApp({
   const t = useMemo(() => createTranslator(messages), [messages]);
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
   const { core, listings: decoded, status, retry } = useListingIndex();
-  // The first cards came with the page: their values need no shard.
-  useState(() => remember(initial));
   // The text box's words (decision 0032): fetched when a visitor first searches, not with the page.
   const [words, setWords] = useState<WordsIndex | null>(null);
   const [wordsFailed, setWordsFailed] = useState(false);
@@ -155,8 +152,11 @@ export default function CatalogueApp({
   const previous = useRef<Listing[] | null>(null);
   if (filtered) previous.current = filtered;
   const found = filtered ?? previous.current;
-  const slice = paginate(found ?? initial, query.page);
-  const cards = useDetails(slice.items);
+  const slice = paginate(found ?? NONE, query.page);
+  // The cards mounted ahead while the build's show need no card values (they are hidden, and the first change
+  // shows other listings): their shards are fetched for a query of the visitor's own only.
+  const details = useDetails(own.current ? slice.items : NONE);
+  const cards = own.current ? details : slice.items;
   const total = found ? found.length : initialTotal;
   // The filter's columns (10,000 listings each) once the index is decoded, one per slice of idle time, so
   // that neither the load nor the first change pays for them (a change that comes first computes the columns
@@ -223,7 +223,7 @@ export default function CatalogueApp({
       ) : query.view === 'map' ? (
         <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
           <MapView
-            listings={found ?? initial}
+            listings={found ?? NONE}
             t={t}
             lang={lang}
             propertyPath={propertyPath}

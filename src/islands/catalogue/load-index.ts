@@ -93,11 +93,6 @@ const detailed = new Map<number, Listing>();
 /** What is known of a listing right now: its completed version when its shard arrived, else itself. */
 export const known = (l: Listing): Listing => (l.detailed ? l : (detailed.get(l.id) ?? l));
 
-/** Listings that came complete (the catalogue's first cards, rendered into its page). */
-export function remember(listings: readonly Listing[]): void {
-  for (const l of listings) if (l.detailed) detailed.set(l.id, l);
-}
-
 /** The listings of the build with their card values (their shards fetched once each). */
 export async function loadDetails(listings: readonly Listing[]): Promise<Listing[]> {
   const missing = listings.filter((l) => !known(l).detailed);
