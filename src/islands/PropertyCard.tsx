@@ -38,8 +38,10 @@ export function PropertyCard({ listing: p, lang, t, rates, href, layout = 'grid'
   // The catalogue keeps a card's elements for the listing shown next in its place (CatalogueApp keys cards by
   // position, so a filter change updates nine cards instead of building nine new ones): the carousel's state
   // belongs to one listing and starts again with another.
+  // A card mounted before its listing's values arrived (media: none yet) takes them when they come.
   const [carousel, setCarousel] = useState<Carousel>({ id: p.id, media: p.media, index: 0 });
-  const { media, index } = carousel.id === p.id ? carousel : { media: p.media, index: 0 };
+  const { media, index } =
+    carousel.id === p.id && carousel.media.length > 0 ? carousel : { media: p.media, index: 0 };
   const total = Math.max(p.mediaCount, media.length);
   const current = media[index] ?? media[0];
   const favorite = favorites.includes(p.id);
