@@ -74,7 +74,7 @@ describe('the catalogue index in parts (decision 0032)', () => {
     });
   });
 
-  it('decoded a few listings at a time (idle slices, decision 0045), the core gives the same listings', () => {
+  it('decoded a few listings at a time (idle slices, decision 0046), the core gives the same listings', () => {
     const decoder = coreDecoder(JSON.parse(JSON.stringify(parts.core)));
     let slices = 1;
     while (!decoder.decode(7)) slices++;

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * The public pages' scripts in a few shared files (decision 0045). Left to itself, Rolldown gives every set of
+ * The public pages' scripts in a few shared files (decision 0046). Left to itself, Rolldown gives every set of
  * entries (each `<script>` of a component, each island and its renderer) that shares a module a chunk of its
  * own: the catalogue loaded 22 files, most under 1 KB, each with about 300 bytes of headers and too small to be
  * worth compressing alone (compression.ts's MIN_BYTES). A phone on slow 4G pays for each one.

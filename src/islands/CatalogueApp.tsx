@@ -42,7 +42,7 @@ const MapView = lazy(() =>
 );
 // "Me prévenir" (decision 0028): its form downloads when a visitor opens it.
 const AlertForm = lazy(() => import('./catalogue/AlertForm.tsx'));
-// The form renders again only when its query changes, not when the count or the cards do (decision 0045).
+// The form renders again only when its query changes, not when the count or the cards do (decision 0046).
 const Filters = memo(FilterForm);
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
@@ -141,7 +141,7 @@ export default function CatalogueApp({
   const own = useRef(false);
   if (toSearch(query) !== '') own.current = true;
   // The first view needs no listing: its cards came with the page, its count comes once idle time has
-  // decoded the index (decision 0045). A query of the visitor's own needs them all now.
+  // decoded the index (decision 0046). A query of the visitor's own needs them all now.
   const listings = decoded ?? (core && own.current ? core.now() : null);
 
   const filtered = useMemo(

@@ -102,7 +102,7 @@ export interface WordsFile {
 }
 
 /**
- * Decodes the core's listings a slice at a time (decision 0045): at 10,000 listings decoding them all at once
+ * Decodes the core's listings a slice at a time (decision 0046): at 10,000 listings decoding them all at once
  * was one of the catalogue's longest tasks on a slow phone. `listings` is filled in order; `decode(n)` decodes
  * up to n more and answers whether all are decoded.
  */

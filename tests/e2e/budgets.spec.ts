@@ -9,7 +9,7 @@ const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
 /**
  * Pages by type, the JavaScript each may load before any interaction, and their CSS; for some, how many script
- * files at most (each file costs a phone a request and about 300 bytes of headers: decision 0045).
+ * files at most (each file costs a phone a request and about 300 bytes of headers: decision 0046).
  */
 const BUDGETS: { name: string; path: string; js: number; css: number; files?: number }[] = [
   { name: 'home', path: '/', js: 40 * KB, css: 12 * KB, files: 4 },

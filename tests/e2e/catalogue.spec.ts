@@ -16,7 +16,7 @@ test.describe('catalogue', () => {
   test('an address with a filter shows the island’s cards complete: title and picture', async ({ page }) => {
     await open(page, '/properties/?type=rent');
     await expect(cards(page)).toHaveCount(9);
-    // Cards mounted before their values arrived (decision 0045) show them once they come.
+    // Cards mounted before their values arrived (decision 0046) show them once they come.
     for (const card of await cards(page).all()) {
       await expect(card).not.toHaveAttribute('aria-busy');
       await expect(card.locator('h3 a')).not.toHaveText('');

@@ -29,7 +29,7 @@ interface Props {
  * The island's own cards (decision 0043): hidden while the build's show, mounted one per idle moment, so that
  * the first change only updates them; a change that comes before they are all mounted shows the first row at
  * once and the rest as they are mounted. Their own component, with its own count of mounted cards: each card
- * mounted ahead renders this list alone, not the filters and the rest of the catalogue (decision 0045).
+ * mounted ahead renders this list alone, not the filters and the rest of the catalogue (decision 0046).
  */
 export function ResultCards({ cards, own, layout, lang, t, rates, propertyPath }: Props) {
   const [ahead, setAhead] = useState(0);

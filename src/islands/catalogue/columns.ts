@@ -110,7 +110,7 @@ export function columnsOf(listings: readonly Listing[], rates: Rates | null): Co
 
 /**
  * The idle-time warm-up of an index's columns at `rates` (see CatalogueApp): each call computes one more
- * column, so that no slice of idle time computes them all at once (decision 0045); answers true when none is
+ * column, so that no slice of idle time computes them all at once (decision 0046); answers true when none is
  * left for a change to compute.
  */
 export function columnWarmer(listings: readonly Listing[], rates: Rates | null): () => boolean {

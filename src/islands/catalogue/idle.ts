@@ -14,7 +14,7 @@ export function whenIdle(task: () => void): () => void {
 /**
  * How long one slice of background work may run. Lighthouse's simulated phone multiplies each task it
  * observed by 4 and counts what is beyond 50 ms as blocking: work cut into slices of a few milliseconds never
- * blocks, on this machine or on a slower one (decision 0045).
+ * blocks, on this machine or on a slower one (decision 0046).
  */
 export const SLICE_MS = 4;
 

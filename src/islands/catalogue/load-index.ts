@@ -38,7 +38,7 @@ export interface CoreIndex {
 const DECODE_STEP = 64;
 
 /**
- * Starts decoding a core in idle slices (decision 0045): at 10,000 listings, decoding them all in the task
+ * Starts decoding a core in idle slices (decision 0046): at 10,000 listings, decoding them all in the task
  * that received the file blocked a slow phone for a few hundred milliseconds, and the catalogue's first view
  * needs none of them (its cards came with the page).
  */
