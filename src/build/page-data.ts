@@ -1,6 +1,6 @@
 import type { Property } from '../contract/index.ts';
 import { PAGE_SIZE } from '../islands/catalogue/paging.ts';
-import { decodeCore, withCard } from '../shared/catalogue-files.ts';
+import { decodeCore } from '../shared/catalogue-files.ts';
 import { isOnTheMarket } from '../shared/market.ts';
 import { allProperties, featuredProperties, teamMembers } from './api.ts';
 import { catalogueParts } from './catalogue-index.ts';
@@ -37,23 +37,17 @@ export const communeCounts = async () =>
   [...(await communeMarkets()).values()].map((m) => [m.commune, m.stats.total] as const);
 
 /**
- * The catalogue's first view, rendered into its page (decision 0043): the first page of cards, newest
- * first, complete, with the properties the build's own cards show.
+ * The catalogue's first view, rendered into its page (decisions 0043, 0046): the build's own cards of the
+ * first page, newest first, and how many listings the catalogue has.
  */
 export async function catalogueFirstView() {
-  const [{ core, cards, geo }, all] = await Promise.all([catalogueParts(), allProperties()]);
-  const shard = cards[0] ?? { media: [], rows: [] };
+  const [{ core }, all] = await Promise.all([catalogueParts(), allProperties()]);
   const newest = decodeCore(core);
   const byId = new Map(all.map((p) => [p.id, p]));
   const firstCards: Property[] = newest.slice(0, PAGE_SIZE).flatMap((l) => byId.get(l.id) ?? []);
-  const initial = newest.slice(0, PAGE_SIZE).map((l, i) => ({
-    ...withCard(l, shard.rows[i]!, shard.media),
-    lat: geo.lat[i] ?? null,
-    long: geo.long[i] ?? null,
-  }));
-  return { core, firstCards, initial, total: newest.length };
+  return { core, firstCards, total: newest.length };
 }
 export const catalogueKey = async () => {
-  const { core, firstCards, initial, total } = await catalogueFirstView();
-  return [core.communes, initial, await listingDigests(firstCards), total];
+  const { core, firstCards, total } = await catalogueFirstView();
+  return [core.communes, await listingDigests(firstCards), total];
 };
