@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Property } from '../../src/contract/index.ts';
 import { ADMIN, expect, logIn, test } from './fixtures.ts';
-import { createHostileRecords, publishSettled } from './publish.ts';
+import { createHostileRecords, publishWith } from './publish.ts';
 
 /** Opens an admin page already logged in (the token stored as the login form stores it). */
 async function openAdmin(page: Page, path: string, token: string) {
@@ -141,9 +141,10 @@ test.describe('managing the agency', () => {
     if (test.info().project.name !== 'desktop') return;
     await createHostileRecords(request, admin.headers);
     // Publish, wait for the build to be switched in, then read the public page.
-    await page.getByRole('button', { name: 'Publier' }).click();
-    await expect(page.getByRole('button', { name: 'Publication…' })).toBeVisible();
-    await publishSettled(request, admin.headers);
+    await publishWith(request, admin.headers, async () => {
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(page.getByRole('button', { name: 'Publication…' })).toBeVisible();
+    });
     const live = await request.get(`/property/${property.id}`);
     expect(live.status()).toBe(200);
     await page.goto(`/property/${property.id}`);

@@ -7,7 +7,7 @@ import { ln } from '../../src/i18n/ln.ts';
 import { COMMUNES } from '../../src/shared/enums.ts';
 import type { ListingIndexFile } from '../../src/shared/listing-index.ts';
 import { expect, ready, sitemapXml, test } from './fixtures.ts';
-import { publishSettled } from './publish.ts';
+import { publishWith } from './publish.ts';
 
 // Issue 12 part 5: the commune pages, similar listings and listing texts in the visitor's language, on the
 // published site. Every expected figure is computed here from the API's listings and the build's rates.
@@ -257,8 +257,7 @@ test('staff add an English title in the admin; after a publish the English page 
   expect((await (await saved).json()) as Property).toMatchObject({ titleEn: title });
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await publishSettled(request, admin.headers);
+  await publishWith(request, admin.headers, () => page.getByRole('button', { name: 'Publier' }).click());
   await visit(page, `/en/property/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText(en['listing.originalText'])).toHaveCount(0);

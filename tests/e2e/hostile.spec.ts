@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, ready, test } from './fixtures.ts';
-import { createHostileRecords, publishedHostileRecords, publishSettled } from './publish.ts';
+import { createHostileRecords, publishedHostileRecords, publishWith } from './publish.ts';
 
 // Script payloads typed into every staff text field must come out as text, on the public pages and in the
 // admin: the page may not run them (the fixture also fails the test on any CSP violation they would cause).
@@ -23,8 +23,7 @@ test('script payloads in every admin text field stay text on the public site and
   let records = await publishedHostileRecords(request);
   if (!records) {
     records = await createHostileRecords(request, auth);
-    await request.post('/api/publish', { headers: auth });
-    await publishSettled(request, auth);
+    await publishWith(request, auth);
   }
   const { id, propertyId } = records;
 

@@ -92,6 +92,31 @@ export async function publishSettled(request: APIRequestContext, auth: Auth): Pr
     .toBe('idle');
 }
 
+/**
+ * Publishes with `trigger` (a click on "Publier", a POST) and waits for that publish to end: a publish of a few
+ * pages is over in a second, so waiting for the publish state to be idle could see it idle before it began.
+ */
+export async function publishWith(
+  request: APIRequestContext,
+  auth: Auth,
+  trigger: () => Promise<unknown> = () => request.post('/api/publish', { headers: auth }),
+): Promise<void> {
+  const state = async () =>
+    (await (await request.get('/api/publish', { headers: auth })).json()) as PublishState;
+  await publishSettled(request, auth);
+  const before = (await state()).lastPublishedAt;
+  await trigger();
+  await expect
+    .poll(
+      async () => {
+        const now = await state();
+        return now.state === 'idle' && now.lastPublishedAt !== before;
+      },
+      { timeout: 200_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+}
+
 /** Gives `listing` a new title through the API, as the admin's form does (the rest of it unchanged). */
 export async function editTitle(request: APIRequestContext, auth: Auth, listing: Property, title: string) {
   const res = await request.put(`/api/properties/${listing.id}`, {

@@ -1,6 +1,6 @@
 import type { AgencySettings } from '../../src/contract/index.ts';
 import { expect, logIn, ready, test } from './fixtures.ts';
-import { publishSettled } from './publish.ts';
+import { publishWith } from './publish.ts';
 
 // Issue 16 §1: an admin renames the agency and changes its phone in /admin/settings, publishes, and every
 // language's header, footer, contact page and WhatsApp link say so; agents reach neither the screen nor the
@@ -66,8 +66,7 @@ test.describe('agency settings', () => {
       const stored = (await (await request.get('/api/settings/agency')).json()) as AgencySettings;
       expect(stored).toMatchObject({ name, phone: '+243899000111', whatsapp: '+243899000222' });
 
-      await page.getByRole('button', { name: 'Publier' }).click();
-      await publishSettled(request, auth);
+      await publishWith(request, auth, () => page.getByRole('button', { name: 'Publier' }).click());
 
       for (const prefix of ['', '/en', '/ln']) {
         await page.goto(`${prefix}/contact/`);
@@ -86,9 +85,7 @@ test.describe('agency settings', () => {
       // Put the demo agency back and publish it, for the suites that run after this one.
       const restored = await request.put('/api/settings/agency', { headers: auth, data: body(original) });
       expect(restored.status()).toBe(200);
-      await publishSettled(request, auth);
-      expect((await request.post('/api/publish', { headers: auth })).status()).toBeLessThan(300);
-      await publishSettled(request, auth);
+      await publishWith(request, auth);
     }
     await page.goto('/contact/');
     await expect(page.locator('.site-header .brand')).toContainText(original.name);
