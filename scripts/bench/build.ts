@@ -8,7 +8,8 @@ import type { Context } from './lib/context.ts';
 import { loadAverage, met, runAlone, type Measure, type Row } from './lib/report.ts';
 import { buildSite } from './lib/server.ts';
 
-const LIMITS: Record<number, number> = { 500: 30, 10_000: 300 };
+// Issue 33: a cold first build of 10,000 listings within 3 minutes (issue 13 asked for 5).
+const LIMITS: Record<number, number> = { 500: 30, 10_000: 180 };
 const limitText = (s: number) => (s >= 60 ? `≤ ${s / 60} min` : `≤ ${s} s`);
 const seconds = (s: number) =>
   s >= 120 ? `${(s / 60).toFixed(1)} min (${Math.round(s)} s)` : `${s.toFixed(1)} s`;
