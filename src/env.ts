@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   BUILD_CACHE_DIR: z.string().optional(),
   /** Where `astro build` writes; publishing builds into SITE_DIR.builds/<time> and points SITE_DIR at it. */
   BUILD_OUT_DIR: z.string().optional(),
-  /** The build online now: an incremental build reuses its unchanged listing pages (src/build/incremental.ts). */
+  /** `npm run build` only: a whole build takes the search index's compressed copies from this build. */
   BUILD_PREVIOUS_DIR: z.string().optional(),
   /**
    * When set, publishing POSTs to this deploy hook (a host that rebuilds the site itself) instead of
@@ -131,7 +131,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export const apiDocs = (e: Env) => e.API_DOCS ?? e.NODE_ENV !== 'production';
 
 /**
- * The cache folder: `builds/`, the site builds' records (src/build/incremental.ts), and `share/`, the share
+ * The cache folder: `builds/`, the site builds' records (src/build/render/record.ts), and `share/`, the share
  * pictures the server drew (src/server/services/share-images.ts). Keep it on SITE_DIR's file system, so
  * that a build reuses pages as links rather than copies.
  */

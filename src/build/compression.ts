@@ -42,7 +42,7 @@ const options = (body: Buffer, name: string) => ({
 
 const smaller = (copy: Buffer, body: Buffer) => (copy.length < body.length ? copy : null);
 
-/** On the calling thread: the build's page worker (page-pass-worker.ts) compresses one page at a time. */
+/** On the calling thread: the site renderer's page workers (render/page-worker.ts) compress a page at a time. */
 export function compressSync(body: Buffer, name: string): Copies {
   if (body.length < MIN_BYTES) return { br: null, gz: null };
   const o = options(body, name);
