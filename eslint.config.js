@@ -53,7 +53,7 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
-  // Boundaries between the runtimes sharing src/ (README, "Architecture"). A later block replaces an earlier
+  // Boundaries between the runtimes sharing src/ (docs/architecture.md). A later block replaces an earlier
   // one's list for the files both match, so each block repeats the patterns it inherits.
   {
     files: ['src/contract/**'],

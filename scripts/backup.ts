@@ -14,7 +14,7 @@ try {
       `Cannot back up now: the Ndako server (${error.message.match(/pid \d+/)?.[0] ?? 'another process'}) has ${config.DATA_DIR} open, ` +
         'and an embedded PGlite database opens in one process only.\n' +
         'Either stop the server and run `npm run backup` again, or let the server back itself up: ' +
-        'BACKUP_DAILY=true (see README, "Backups").',
+        'BACKUP_DAILY=true (see docs/deploy.md, "Backups").',
     );
   } else console.error(`Cannot open the database: ${(error as Error).message}`);
   process.exit(1);

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The boundaries between the runtimes sharing src/ (README, "Architecture") hold because `npm run lint`
- * fails on a wrong import: each row of the README's table gets a deliberate violation here, linted with the
+ * The boundaries between the runtimes sharing src/ (docs/architecture.md) hold because `npm run lint`
+ * fails on a wrong import: each row of docs/architecture.md's table gets a deliberate violation here, linted with the
  * project's own eslint.config.js as if it were a file at that path, and one import the row allows, so that a
  * rule refusing everything (or nothing) fails too.
  */
@@ -61,7 +61,7 @@ describe('the import boundaries of src/ (eslint.config.js)', () => {
       expect(await refusals(files, allowed)).toEqual([]);
     });
 
-  it('exempt tests beside the code where the README says so', async () => {
+  it('exempt tests beside the code where docs/architecture.md says so', async () => {
     expect(await refusals('src/server/x.test.ts', '../build/x.ts')).toEqual([]);
   });
 });

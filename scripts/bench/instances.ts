@@ -53,7 +53,7 @@ export const measure: Measure = {
     const duration = ctx.quick ? 5 : 15;
     const database = await scratchDatabase('ndako_bench_instances');
     ctx.defer(() => database.drop());
-    // One data folder and one site for both, as on one machine (README, "Several API instances").
+    // One data folder and one site for both, as on one machine (docs/deploy.md, "Several API instances").
     const dataDir = ctx.tmpDir('instances');
     // Loopback ports the system picks: the bench's fixed range is left to the measures that need fixed ones.
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];

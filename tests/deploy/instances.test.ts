@@ -107,7 +107,7 @@ beforeAll(async () => {
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-  // The first migrates the empty database and creates the admin; the second starts on it (README).
+  // The first migrates the empty database and creates the admin; the second starts on it (docs/deploy.md).
   const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
   await healthy(startInstance('a', portA, env));
   await healthy(startInstance('b', portB, env));

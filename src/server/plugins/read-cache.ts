@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /**
  * How long an answer is reused: also how late an instance may show a write made through another instance on
- * the same database (each empties only its own cache), the bound the README states (decision 0031).
+ * the same database (each empties only its own cache), the bound docs/deploy.md states (decision 0031).
  */
 export const READ_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 500;
