@@ -155,7 +155,7 @@ describe('the zones of src/ (docs/architecture.md, eslint.config.js)', () => {
 
   for (const z of zones)
     for (const { path, kind } of z.probes)
-      it(`${z.zone}: ${path}${kind === 'ts' ? '' : ` (${kind})`} refuses each crossing its row does not allow`, async () => {
+      it(`${z.zone}: ${path}${kind === 'ts' ? '' : ` (${kind})`} refuses what its row does not allow`, async () => {
         const probes = probesOf(z, path);
         const refused = await refusedLines(
           path,
@@ -186,6 +186,13 @@ describe('the zones of src/ (docs/architecture.md, eslint.config.js)', () => {
   it('a template literal in import() is read like a string', async () => {
     const lines = ['void import(`../server/${"app"}.ts`);', 'void import(`../shared/${"x"}.ts`);'];
     expect([...(await refusedLines('src/islands/probe.tsx', 'ts', lines))]).toEqual([1]);
+  });
+
+  it('only src/env.ts reads process.env, in every zone', async () => {
+    for (const { path, kind } of zones.flatMap((z) => z.probes))
+      expect([...(await refusedLines(path, kind, ['void process.env.X;']))], path).toEqual(
+        path === 'src/env.ts' ? [] : [1],
+      );
   });
 
   it("the README's table of the runtimes is docs/architecture.md's", () => {
