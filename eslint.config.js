@@ -44,6 +44,8 @@ const PACKAGES = {
   zod: ['zod'],
 };
 const BROWSER_PACKAGES = ['node', 'database', 'server', 'storage', 'toolchain'];
+/** Code the public pages ship: contract as types only (zod stays out of the bundles), no package of Node or zod. */
+const PUBLIC = { types: ['contract'], packages: [...BROWSER_PACKAGES, 'zod'] };
 
 /**
  * The zones. `may`: the folders of src/ the zone imports (besides its own); `types`: those it imports as types
@@ -51,20 +53,8 @@ const BROWSER_PACKAGES = ['node', 'database', 'server', 'storage', 'toolchain'];
  */
 const ZONES = [
   { zone: 'contract', files: ['src/contract/**'], may: ['shared'], only: ['zod'] },
-  {
-    zone: 'shared',
-    files: ['src/shared/**'],
-    may: ['i18n'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
-  },
-  {
-    zone: 'i18n',
-    files: ['src/i18n/**'],
-    may: ['shared'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
-  },
+  { zone: 'shared', files: ['src/shared/**'], may: ['i18n'], ...PUBLIC },
+  { zone: 'i18n', files: ['src/i18n/**'], may: ['shared'], ...PUBLIC },
   ...['src/env.ts', 'src/env/**'].map((file) => ({
     // src/env.ts alone reads process.env; the parts in src/env/ are handed what it read.
     zone: 'env',
@@ -127,30 +117,11 @@ const ZONES = [
     zone: 'page scripts',
     files: ['src/**/*.astro/*.ts'],
     may: ['scripts', 'stores', 'shared', 'i18n'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
+    ...PUBLIC,
   },
-  {
-    zone: 'islands',
-    files: ['src/islands/**'],
-    may: ['scripts', 'stores', 'shared', 'i18n'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
-  },
-  {
-    zone: 'scripts',
-    files: ['src/scripts/**'],
-    may: ['stores', 'shared', 'i18n'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
-  },
-  {
-    zone: 'stores',
-    files: ['src/stores/**'],
-    may: ['shared'],
-    types: ['contract'],
-    packages: [...BROWSER_PACKAGES, 'zod'],
-  },
+  { zone: 'islands', files: ['src/islands/**'], may: ['scripts', 'stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'scripts', files: ['src/scripts/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'stores', files: ['src/stores/**'], may: ['shared'], ...PUBLIC },
   { zone: 'admin', files: ['src/admin/**'], may: ['contract', 'shared', 'i18n'], packages: BROWSER_PACKAGES },
   {
     // The shell composes the features; a feature (and lib/, ui/) reaches among its siblings lib/ and ui/ alone.
