@@ -259,4 +259,27 @@ describe('a digest whose mail fails', () => {
     expect(row!.lastSentAt).toBeNull();
     expect(await t.app.alerts.digest(new Date())).toEqual({ mailed: 0, failed: 1 });
   });
+
+  it('pages the confirmed subscriptions by id and answers the oldest window from SQL', async () => {
+    const repo = t.app.repos.alerts;
+    for (const state of ['Limete', 'Lemba', 'Kintambo'] as const) {
+      const tokens = await repo.subscribe({
+        email: `page-${state.toLowerCase()}@example.cd`,
+        lang: 'fr',
+        filters: { ...DEFAULT_FILTERS, state },
+      });
+      await repo.confirm(tokens!.confirm);
+    }
+    await t.database.db
+      .update(alertSubscriptions)
+      .set({ confirmedAt: new Date('2026-01-02T00:00:00Z') })
+      .where(eq(alertSubscriptions.email, 'page-lemba@example.cd'));
+    expect(await repo.windowStart()).toEqual(new Date('2026-01-02T00:00:00Z'));
+    const all = await repo.subscribers(0, 100);
+    const first = await repo.subscribers(0, 2);
+    const rest = await repo.subscribers(first.at(-1)!.id, 2);
+    expect([...first, ...rest].map((s) => s.id)).toEqual(all.map((s) => s.id));
+    expect(first).toHaveLength(2);
+    expect(all.map((s) => s.id)).toEqual([...all.map((s) => s.id)].sort((a, b) => a - b));
+  });
 });
