@@ -57,7 +57,8 @@ export function createAlerts({ repo, mailer, rates, agency, env, log }: AlertsOp
     const t = translator(input.lang, { agency: (await agency()).name });
     const unsubscribe = page(ALERT_PAGES.unsubscribe, input.lang, tokens.unsubscribe);
     const text = t('alerts.mail.confirm.text', {
-      filters: describeFilters(input.filters, t),
+      // The visitor's search text stays out: it would let anyone send their words from the agency's address.
+      filters: describeFilters(input.filters, t, { quoteText: false }),
       hours: ALERT_CONFIRM_HOURS,
       days: ALERT_PENDING_DAYS,
       link: page(ALERT_PAGES.confirm, input.lang, tokens.confirm),
