@@ -1,11 +1,11 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Property } from '../../src/contract/index.ts';
+import type { BackupStatus, Property } from '../../src/contract/index.ts';
 import type { Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/demo/index.ts';
@@ -244,5 +244,45 @@ describe('backup and restore', () => {
     expect(keptTables().length).toBe(
       Object.values(schema).filter((t) => is(t, PgTable)).length - schema.TRANSIENT_TABLES.length,
     );
+  });
+});
+
+describe('a failed backup, and who can read the archives', () => {
+  let t: TestApp;
+  let backupDir: string;
+  beforeAll(async () => {
+    backupDir = join(await mkdtemp(join(tmpdir(), 'ndako-backup-status-')), 'backups');
+    t = await buildTestApp({ env: { BACKUP_DIR: backupDir, BACKUP_DAILY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dirname(backupDir), { recursive: true, force: true });
+  });
+  const status = async () => {
+    const res = await t.app.inject({ url: '/api/backups/status', headers: t.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<BackupStatus>();
+  };
+
+  it('is shown to admins until a backup succeeds; archives and folder are their owner’s only', async () => {
+    expect(await status()).toEqual({ daily: true, lastBackupAt: null, lastFailure: null, overdue: true });
+    const closed = await openTestPglite();
+    await closed.close();
+    await expect(
+      createBackup({ database: closed, mediaDir: join(t.env.DATA_DIR, 'media'), backupDir }),
+    ).rejects.toThrow();
+    const failed = await status();
+    expect(failed.lastFailure?.message).toBeTruthy();
+    expect(Date.now() - Date.parse(failed.lastFailure!.at)).toBeLessThan(60_000);
+
+    const done = await createBackup({
+      database: t.database,
+      mediaDir: join(t.env.DATA_DIR, 'media'),
+      backupDir,
+    });
+    expect(await status()).toMatchObject({ lastFailure: null, overdue: false });
+    expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(done.file)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${done.file}.sha256`)).mode & 0o777).toBe(0o600);
   });
 });

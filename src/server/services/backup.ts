@@ -8,12 +8,13 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { mediaStore, type MediaStore } from '../../media/store.ts';
 import { dumpRepository } from '../repositories/dump.ts';
-import { sha256Of, stamp, type Manifest } from './backup-format.ts';
+import { clearBackupFailure, recordBackupFailure, sha256Of, stamp, type Manifest } from './backup-format.ts';
 import { tarWriter } from './tar.ts';
 export {
   ARCHIVE,
   BackupError,
   lastBackupAt,
+  lastBackupFailure,
   pruneBackups,
   verifyArchive,
   type Manifest,
@@ -42,18 +43,35 @@ export const backupMedia = (e: Env): { mediaDir: string; store?: MediaStore } =>
   ...(e.MEDIA_STORE === 's3' ? { store: mediaStore(e) } : {}),
 });
 
-/** Writes `backupDir/ndako-YYYYMMDD-HHMMSS.tar.gz` (UTC) and its `.sha256`, from an open database. */
-export async function createBackup(options: {
+/**
+ * Writes `backupDir/ndako-YYYYMMDD-HHMMSS.tar.gz` (UTC) and its `.sha256`, from an open database. A failure
+ * is recorded beside the archives for admins to see, until a backup succeeds.
+ */
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  try {
+    const result = await writeBackup(options);
+    await clearBackupFailure(options.backupDir);
+    return result;
+  } catch (error) {
+    await recordBackupFailure(options.backupDir, error, options.now);
+    throw error;
+  }
+}
+
+interface BackupOptions {
   database: Database;
   mediaDir: string;
   /** The bucket of MEDIA_STORE=s3, read instead of mediaDir. */
   store?: MediaStore | undefined;
   backupDir: string;
   now?: Date;
-}): Promise<BackupResult> {
+}
+
+async function writeBackup(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  await mkdir(options.backupDir, { recursive: true });
+  // Only its owner reads the archives (every message, every password hash): a folder created 0700, files 0600.
+  await mkdir(options.backupDir, { recursive: true, mode: 0o700 });
   let name = `ndako-${stamp(now)}.tar.gz`;
   // Two backups in the same second (a daily one and a manual one) each keep their own file.
   for (
@@ -131,7 +149,7 @@ export async function createBackup(options: {
     await written;
     const sha256 = await sha256Of(partial);
     await rename(partial, file);
-    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     return {
       file,
       sha256,
