@@ -101,3 +101,16 @@ export const PublishState = z.object({
   searchFollowing: z.boolean(),
 });
 export type PublishState = z.infer<typeof PublishState>;
+
+/**
+ * The backups this server writes (BACKUP_DIR), for admins: a backup that failed (the daily one or
+ * `npm run backup`) is shown until one succeeds; `overdue` when BACKUP_DAILY is on and none is newer than
+ * two days.
+ */
+export const BackupStatus = z.object({
+  daily: z.boolean(),
+  lastBackupAt: IsoDateTime.nullable(),
+  lastFailure: z.object({ at: IsoDateTime, message: z.string() }).nullable(),
+  overdue: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof BackupStatus>;

@@ -538,6 +538,7 @@ export const en: Dictionary = {
   'alerts.words.from': 'from {value}',
   'alerts.words.upTo': 'up to {value}',
   'alerts.words.everything': 'all new listings',
+  'alerts.words.text': 'some chosen words',
   'alerts.confirm.title': 'Confirm your alert',
   'alerts.confirm.text': 'Press the button to receive by e-mail the new listings that match your search.',
   'alerts.confirm.button': 'Confirm the alert',

@@ -544,6 +544,7 @@ export const fr = {
   'alerts.words.from': 'dès {value}',
   'alerts.words.upTo': "jusqu'à {value}",
   'alerts.words.everything': 'toutes les nouvelles annonces',
+  'alerts.words.text': 'des mots choisis',
   'alerts.confirm.title': 'Confirmer votre alerte',
   'alerts.confirm.text':
     'Appuyez sur le bouton pour recevoir par e-mail les nouvelles annonces qui correspondent à votre recherche.',

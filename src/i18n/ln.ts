@@ -561,6 +561,7 @@ export const ln: Dictionary = {
   'alerts.words.from': 'banda {value}',
   'alerts.words.upTo': 'tii {value}',
   'alerts.words.everything': 'ba annonce nyonso ya sika',
+  'alerts.words.text': 'maloba oyo eponami',
   'alerts.confirm.title': 'Ndima alerte na yo',
   'alerts.confirm.text': 'Finá bouton mpo ozwa na e-mail ba annonce ya sika oyo ekokani na boluki na yo.',
   'alerts.confirm.button': 'Ndima alerte',

@@ -28,6 +28,7 @@ import analyticsRoutes from './routes/analytics.ts';
 import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import dashboardRoutes from './routes/dashboard.ts';
+import backupsRoutes from './routes/backups.ts';
 import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
@@ -201,6 +202,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         auditRoutes,
         publishRoutes,
         demoRoutes,
+        backupsRoutes,
         settingsRoutes,
         ratesRoutes,
         alertsRoutes,

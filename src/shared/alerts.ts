@@ -17,6 +17,15 @@ export const ALERT_CONFIRM_HOURS = 48;
 export const ALERT_PENDING_DAYS = 7;
 /** An unsubscribed subscription is deleted this long after unsubscribing (retention job). */
 export const ALERT_UNSUBSCRIBED_DAYS = 7;
+/**
+ * Sign-ups are typed by anyone for any address, and each sends a mail from the agency's: while an address
+ * has a sign-up waiting for confirmation, at most one confirmation mail reaches it per this many hours...
+ */
+export const ALERT_CONFIRMATION_EVERY_HOURS = 24;
+/** ...it has at most this many sign-ups waiting... */
+export const ALERT_PENDING_PER_EMAIL = 3;
+/** ...and one mail domain at most this many made in the last day (a company's addresses one by one). */
+export const ALERT_PENDING_PER_DOMAIN_PER_DAY = 50;
 
 /** The static pages an alert's e-mail links to, before the language prefix; the token goes in `?token=`. */
 export const ALERT_PAGES = { confirm: '/alerts/confirm/', unsubscribe: '/alerts/unsubscribe/' } as const;
@@ -32,8 +41,12 @@ function range(t: Translate, min: number | null, max: number | null, unit: strin
     : t('alerts.words.upTo', { value: n(max!) });
 }
 
-/** The filters in words, in `t`'s language: "À louer · Appartement · Gombe · 500 – 1,000 USD · Forage". */
-export function describeFilters(f: CatalogueFilters, t: Translate): string {
+/**
+ * The filters in words, in `t`'s language: "À louer · Appartement · Gombe · 500 – 1,000 USD · Forage".
+ * `quoteText: false` names the search text without quoting it: the confirmation mail goes to an address
+ * whose owner may not have asked, and must carry no words the sender chose.
+ */
+export function describeFilters(f: CatalogueFilters, t: Translate, { quoteText = true } = {}): string {
   const parts: string[] = [];
   if (f.type) parts.push(t(`type.${f.type}`));
   if (f.category) parts.push(t(`category.${f.category}`));
@@ -45,6 +58,6 @@ export function describeFilters(f: CatalogueFilters, t: Translate): string {
   AMENITIES.forEach((a, i) => {
     if (f.amenities & (1 << i)) parts.push(t(`amenity.${a}`));
   });
-  if (f.q) parts.push(`"${f.q}"`);
+  if (f.q) parts.push(quoteText ? `"${f.q}"` : t('alerts.words.text'));
   return parts.length > 0 ? parts.join(' · ') : t('alerts.words.everything');
 }

@@ -42,6 +42,10 @@ describe('alerts without an account', () => {
     await t.app.alerts.idle();
     await t.app.mailer.idle();
   };
+  /** Makes the confirmation mails of `email` a day and an hour old. */
+  const ageConfirmations = (email: string) =>
+    t.database.db.execute(sql`UPDATE alert_tokens SET created_at = now() - interval '25 hours'
+      WHERE subscription_id IN (SELECT id FROM alert_subscriptions WHERE email = ${email})`);
   /** Signs up and confirms through the API; answers the unsubscribe token of the confirmation mail. */
   async function confirmed(email: string, filters: object, lang?: string): Promise<string> {
     const from = smtp.received.length;
@@ -110,7 +114,10 @@ describe('alerts without an account', () => {
     expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
     expect(again.body).toBe(first.body);
     expect(await rowsOf('twice@example.cd')).toHaveLength(1);
-    // Other filters are another alert.
+    // Other filters are another alert, once the address's confirmation mail is a day old.
+    await subscribe({ email: 'twice@example.cd', filters: { category: 'land' } });
+    expect(await rowsOf('twice@example.cd')).toHaveLength(1);
+    await ageConfirmations('twice@example.cd');
     await subscribe({ email: 'twice@example.cd', filters: { category: 'land' } });
     expect(await rowsOf('twice@example.cd')).toHaveLength(2);
 
@@ -135,6 +142,66 @@ describe('alerts without an account', () => {
     }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(202));
     expectError(await subscribe({ email: 'flood-last@example.cd', filters: {} }, ip), 429);
+  });
+
+  it('mails an address one confirmation a day at most, whatever the filters and senders', async () => {
+    const from = smtp.received.length;
+    const answers = [];
+    for (let i = 0; i < 30; i++) {
+      answers.push(
+        (await subscribe({ email: 'victim@bombed.cd', filters: { minPrice: 100 + i } })).statusCode,
+      );
+    }
+    // The same answer to each (whoever types the address learns nothing), one mail, one row.
+    expect(new Set(answers)).toEqual(new Set([202]));
+    expect(await mailsTo('victim@bombed.cd', from)).toHaveLength(1);
+    expect(await rowsOf('victim@bombed.cd')).toHaveLength(1);
+
+    // A day later, one more; at three waiting, the next is refused with a message and nothing is stored.
+    for (const minPrice of [500, 600]) {
+      await ageConfirmations('victim@bombed.cd');
+      expect((await subscribe({ email: 'victim@bombed.cd', filters: { minPrice } })).statusCode).toBe(202);
+    }
+    expect(await mailsTo('victim@bombed.cd', from)).toHaveLength(3);
+    await ageConfirmations('victim@bombed.cd');
+    const refused = expectError(
+      await subscribe({ email: 'victim@bombed.cd', filters: { minPrice: 700 } }),
+      429,
+    );
+    expect(refused.message).toMatch(/déjà 3 alertes en attente de confirmation/);
+    expect(await rowsOf('victim@bombed.cd')).toHaveLength(3);
+    expect(await mailsTo('victim@bombed.cd', from)).toHaveLength(3);
+  });
+
+  it('refuses more than 50 sign-ups waiting in one mail domain in a day', async () => {
+    const filters = JSON.stringify(DEFAULT_FILTERS);
+    await t.database.db.execute(sql`
+      INSERT INTO alert_subscriptions (email, lang, filters, filters_key, status)
+      SELECT 'staff' || i || '@company.cd', 'fr', ${filters}::jsonb, 'k', 'pending'
+      FROM generate_series(1, 50) AS i`);
+    const from = smtp.received.length;
+    const refused = expectError(await subscribe({ email: 'boss@company.cd', filters: {} }), 429);
+    expect(refused.message).toMatch(/ce domaine de messagerie/);
+    expect(await rowsOf('boss@company.cd')).toHaveLength(0);
+    // Another domain is not held back.
+    expect((await subscribe({ email: 'boss@other.cd', filters: {} })).statusCode).toBe(202);
+    expect(await mailsTo('boss@company.cd', from)).toHaveLength(0);
+    expect(await mailsTo('boss@other.cd', from)).toHaveLength(1);
+  });
+
+  it('leaves the visitor’s search text out of the confirmation mail', async () => {
+    const from = smtp.received.length;
+    const q = 'GAGNEZ 5000 USD sur arnaque.example';
+    expect((await subscribe({ email: 'texte@example.cd', filters: { q, state: 'Gombe' } })).statusCode).toBe(
+      202,
+    );
+    const [mail] = await mailsTo('texte@example.cd', from);
+    const text = decoded(mail!.raw);
+    expect(text).not.toContain('GAGNEZ');
+    expect(text).not.toContain('arnaque');
+    expect(text).toContain('Gombe · des mots choisis');
+    // The subscription keeps the text: the digests match it, as the catalogue does.
+    expect((await rowsOf('texte@example.cd'))[0]!.filters.q).toBe(q);
   });
 
   it('mails one digest to the matching subscriber only, once, with listing links and an unsubscribe link', async () => {
@@ -258,5 +325,28 @@ describe('a digest whose mail fails', () => {
     const [row] = await t.database.db.select().from(alertSubscriptions);
     expect(row!.lastSentAt).toBeNull();
     expect(await t.app.alerts.digest(new Date())).toEqual({ mailed: 0, failed: 1 });
+  });
+
+  it('pages the confirmed subscriptions by id and answers the oldest window from SQL', async () => {
+    const repo = t.app.repos.alerts;
+    for (const state of ['Limete', 'Lemba', 'Kintambo'] as const) {
+      const tokens = await repo.subscribe({
+        email: `page-${state.toLowerCase()}@example.cd`,
+        lang: 'fr',
+        filters: { ...DEFAULT_FILTERS, state },
+      });
+      await repo.confirm(tokens!.confirm);
+    }
+    await t.database.db
+      .update(alertSubscriptions)
+      .set({ confirmedAt: new Date('2026-01-02T00:00:00Z') })
+      .where(eq(alertSubscriptions.email, 'page-lemba@example.cd'));
+    expect(await repo.windowStart()).toEqual(new Date('2026-01-02T00:00:00Z'));
+    const all = await repo.subscribers(0, 100);
+    const first = await repo.subscribers(0, 2);
+    const rest = await repo.subscribers(first.at(-1)!.id, 2);
+    expect([...first, ...rest].map((s) => s.id)).toEqual(all.map((s) => s.id));
+    expect(first).toHaveLength(2);
+    expect(all.map((s) => s.id)).toEqual([...all.map((s) => s.id)].sort((a, b) => a - b));
   });
 });

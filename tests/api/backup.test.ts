@@ -1,11 +1,11 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Property } from '../../src/contract/index.ts';
+import type { BackupStatus, Property } from '../../src/contract/index.ts';
 import type { Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/demo/index.ts';
@@ -41,6 +41,17 @@ async function rowsOf(database: Database): Promise<Record<string, string[]>> {
     out[getTableName(table)] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return out;
+}
+
+/** The dump's own lines, table by table (PostgreSQL's text, as the archive holds it). */
+async function dumpedLines(database: Database): Promise<string[][]> {
+  const tables: string[][] = [];
+  await dumpRepository(database).dump(async (_, batches) => {
+    const lines: string[] = [];
+    for await (const batch of batches) lines.push(...batch);
+    tables.push(lines);
+  });
+  return tables;
 }
 
 async function filesOf(dir: string): Promise<Record<string, string>> {
@@ -85,7 +96,7 @@ describe('backup and restore', () => {
     await createMessage(t, { content: 'Bonjour,\nune ligne "citée" et un \\ antislash' });
 
     rows = await rowsOf(t.database);
-    exact = (await dumpRepository(t.database).dump()).tables.map((table) => table.lines);
+    exact = await dumpedLines(t.database);
     files = await filesOf(join(t.env.DATA_DIR, 'media'));
     backup = await createBackup({
       database: t.database,
@@ -132,7 +143,7 @@ describe('backup and restore', () => {
     const result = await restoreBackup({ file: backup.file, database: target.database, mediaDir });
     expect(result.rows).toBe(backup.rows);
     expect(await rowsOf(target.database)).toEqual(rows);
-    expect((await dumpRepository(target.database).dump()).tables.map((table) => table.lines)).toEqual(exact);
+    expect(await dumpedLines(target.database)).toEqual(exact);
     expect(await filesOf(mediaDir)).toEqual(files);
 
     const env = testEnv(dataDir);
@@ -182,7 +193,7 @@ describe('backup and restore', () => {
     const database = await openTestPglite();
     try {
       await restoreBackup({ file: backup.file, database, mediaDir: join(scratch, 'pglite-media') });
-      expect((await dumpRepository(database).dump()).tables.map((table) => table.lines)).toEqual(exact);
+      expect(await dumpedLines(database)).toEqual(exact);
     } finally {
       await database.close();
     }
@@ -233,5 +244,45 @@ describe('backup and restore', () => {
     expect(keptTables().length).toBe(
       Object.values(schema).filter((t) => is(t, PgTable)).length - schema.TRANSIENT_TABLES.length,
     );
+  });
+});
+
+describe('a failed backup, and who can read the archives', () => {
+  let t: TestApp;
+  let backupDir: string;
+  beforeAll(async () => {
+    backupDir = join(await mkdtemp(join(tmpdir(), 'ndako-backup-status-')), 'backups');
+    t = await buildTestApp({ env: { BACKUP_DIR: backupDir, BACKUP_DAILY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dirname(backupDir), { recursive: true, force: true });
+  });
+  const status = async () => {
+    const res = await t.app.inject({ url: '/api/backups/status', headers: t.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<BackupStatus>();
+  };
+
+  it('is shown to admins until a backup succeeds; archives and folder are their owner’s only', async () => {
+    expect(await status()).toEqual({ daily: true, lastBackupAt: null, lastFailure: null, overdue: true });
+    const closed = await openTestPglite();
+    await closed.close();
+    await expect(
+      createBackup({ database: closed, mediaDir: join(t.env.DATA_DIR, 'media'), backupDir }),
+    ).rejects.toThrow();
+    const failed = await status();
+    expect(failed.lastFailure?.message).toBeTruthy();
+    expect(Date.now() - Date.parse(failed.lastFailure!.at)).toBeLessThan(60_000);
+
+    const done = await createBackup({
+      database: t.database,
+      mediaDir: join(t.env.DATA_DIR, 'media'),
+      backupDir,
+    });
+    expect(await status()).toMatchObject({ lastFailure: null, overdue: false });
+    expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(done.file)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${done.file}.sha256`)).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, Property, VisitStats } from '../../src/contract/index.ts';
 import { pageViewDays, pageViews, properties, visitDays } from '../../src/db/schema.ts';
@@ -359,5 +359,32 @@ describe('daily page-view rows and the purge of raw rows', () => {
     ).size;
     // v1 on two days: two daily visitors (the hashes' salt changes every day anyway).
     expect(v.uniqueVisitors).toBe(todayVisitors + 2);
+  });
+});
+
+describe('a flood of page views', () => {
+  let flooded: TestApp;
+  beforeAll(async () => {
+    flooded = await buildTestApp({ env: { PAGE_VIEWS_PER_DAY: '100' } });
+    await writeManifest(flooded.env.SITE_DIR);
+  });
+  afterAll(() => flooded.close());
+
+  it('stores PAGE_VIEWS_PER_DAY a day, then one in 100, whatever the addresses and browsers', async () => {
+    const answers = new Set<number>();
+    for (let i = 0; i < 350; i++) {
+      const res = await flooded.app.inject({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        remoteAddress: nextIp(),
+        headers: { 'user-agent': `UA-${i}` },
+        payload: { path: '/', session: `sessionFLOOD${i}` },
+      });
+      answers.add(res.statusCode);
+    }
+    // The beacon's answer does not change: a sender cannot tell.
+    expect([...answers]).toEqual([204]);
+    const [row] = await flooded.database.db.select({ n: count() }).from(pageViews);
+    expect(row!.n).toBe(100 + 2);
   });
 });

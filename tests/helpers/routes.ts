@@ -172,6 +172,7 @@ export const ROUTES: readonly Route[] = [
   { call: 'POST /api/publish', access: 'staff' },
   { call: 'GET /api/demo', access: 'admin' },
   { call: 'POST /api/demo/clear', access: 'admin' },
+  { call: 'GET /api/backups/status', access: 'admin' },
   {
     call: 'POST /api/auth/change-password',
     access: 'staff',

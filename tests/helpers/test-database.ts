@@ -23,8 +23,15 @@ export async function openTestPglite(): Promise<Database> {
   return openDatabase({ kind: 'pglite', ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
-/** An in-memory PGlite, or a new database on the PostgreSQL server, migrated; `drop` deletes it. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * An in-memory PGlite, or a new database on the PostgreSQL server, migrated (`url`: its address, for a
+ * child process); `drop` deletes it.
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   if (TEST_DB === 'pglite') {
     const database = await openTestPglite();
     return { database, drop: () => database.close() };
@@ -40,6 +47,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { type Account, DashboardStats } from '../../contract/index.ts';
 import { DemoBanner } from '../demo-data/demo-banner.tsx';
+import { BackupBanner } from './backup-banner.tsx';
 import { PublishControl } from '../publish/publish-control.tsx';
 import { api, answer } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
@@ -156,6 +157,7 @@ export function AdminLayout({
           </div>
         </header>
         <main className="adm-content" id="main" tabIndex={-1}>
+          {account.role === 'admin' && <BackupBanner />}
           {account.role === 'admin' && <DemoBanner />}
           {children}
         </main>

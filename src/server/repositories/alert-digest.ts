@@ -1,6 +1,6 @@
 // The alert digest's queries (src/server/services/alerts.ts): who gets a mail, which new listings, and which
 // listing each subscriber was mailed. Part of alertsRepository.
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Alert } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { alertDeliveries, alertSubscriptions, alertTokens, properties } from '../../db/schema.ts';
@@ -23,6 +23,9 @@ export type NewListing = Pick<
   Exclude<keyof FilterableListing, 'amenityMask'> | 'id' | 'amenities' | 'status' | 'createdAt'
 > & { picture: string | null };
 
+/** A subscription's window starts after its last mail, or its confirmation for the first. */
+const windowSince = sql`COALESCE(${alertSubscriptions.lastSentAt}, ${alertSubscriptions.confirmedAt}, ${alertSubscriptions.createdAt})`;
+
 export async function addToken(tx: Db, subscriptionId: number, purpose: 'confirm' | 'unsubscribe') {
   const token = newToken();
   await tx.insert(alertTokens).values({
@@ -37,21 +40,32 @@ export async function addToken(tx: Db, subscriptionId: number, purpose: 'confirm
 export function alertDigestQueries(database: Database) {
   const { db } = database;
   return {
-    /** Confirmed subscriptions, each with the start of its window: its last mail, or its confirmation. */
-    async subscribers(): Promise<Subscriber[]> {
+    /**
+     * Where the oldest confirmed subscription's window starts (null: none), computed by the database: the
+     * digest reads the listings from there once, then its subscribers in batches.
+     */
+    async windowStart(): Promise<Date | null> {
+      const [row] = await db
+        .select({ start: sql<Date | null>`MIN(${windowSince})`.mapWith(alertSubscriptions.createdAt) })
+        .from(alertSubscriptions)
+        .where(eq(alertSubscriptions.status, 'confirmed'));
+      return row?.start ?? null;
+    },
+
+    /** Up to `limit` confirmed subscriptions after the id `after`, in id order, each with its window's start. */
+    async subscribers(after: number, limit: number): Promise<Subscriber[]> {
       const rows = await db
         .select({
           id: alertSubscriptions.id,
           email: alertSubscriptions.email,
           lang: alertSubscriptions.lang,
           filters: alertSubscriptions.filters,
-          since:
-            sql<Date>`COALESCE(${alertSubscriptions.lastSentAt}, ${alertSubscriptions.confirmedAt}, ${alertSubscriptions.createdAt})`.mapWith(
-              alertSubscriptions.createdAt,
-            ),
+          since: sql<Date>`${windowSince}`.mapWith(alertSubscriptions.createdAt),
         })
         .from(alertSubscriptions)
-        .where(eq(alertSubscriptions.status, 'confirmed'));
+        .where(and(eq(alertSubscriptions.status, 'confirmed'), gt(alertSubscriptions.id, after)))
+        .orderBy(asc(alertSubscriptions.id))
+        .limit(limit);
       return rows.map((r) => ({ ...r, lang: r.lang as Alert['lang'] }));
     },
 

@@ -3,10 +3,18 @@ import type { Alert, AlertInput, AlertListQuery, AlertStatus } from '../../contr
 import type { Database, Db } from '../../db/client.ts';
 import { alertSubscriptions, alertTokens } from '../../db/schema.ts';
 import { translator } from '../../i18n/index.ts';
-import { ALERT_PENDING_DAYS, ALERT_UNSUBSCRIBED_DAYS, describeFilters } from '../../shared/alerts.ts';
+import {
+  ALERT_CONFIRMATION_EVERY_HOURS,
+  ALERT_PENDING_DAYS,
+  ALERT_PENDING_PER_DOMAIN_PER_DAY,
+  ALERT_PENDING_PER_EMAIL,
+  ALERT_UNSUBSCRIBED_DAYS,
+  describeFilters,
+} from '../../shared/alerts.ts';
 import { FILTER_KEYS, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
 import { hashToken } from '../services/tokens.ts';
 import type { Actor, AuditRepository } from './audit.ts';
+import { RefusedError } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
 import { pageOf } from './paging.ts';
 import { addToken, alertDigestQueries } from './alert-digest.ts';
@@ -33,6 +41,58 @@ function toAlert(r: Row): Alert {
 /** The filters as JSON in the catalogue's key order: equal filters give equal keys (jsonb reorders keys). */
 const filtersKey = (f: CatalogueFilters) => JSON.stringify(FILTER_KEYS.map((key) => f[key]));
 
+/**
+ * Whether a sign-up may go on (issue 36: ten sign-ups every ten minutes for someone else's address were
+ * 1,440 mails a day from the agency's). While an address has a confirmation mail of the last day waiting,
+ * nothing more is stored or sent, and the answer stays the visitor's usual one (false): whoever types an
+ * address learns nothing of it, its owner gets one mail a day at most. Sign-ups piling up for one address
+ * or one mail domain are refused with a message (429). Sign-ups of one domain are taken one at a time (a
+ * transaction lock), so two at once cannot both pass. A confirmed alert signed up again goes on: it changes
+ * nothing and sends nothing, as before.
+ */
+async function withinLimits(tx: Db, email: string, key: string): Promise<boolean> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`alert-signup:${domain}`}))`);
+  const [row] = await tx
+    .select({
+      confirmed: sql<boolean>`bool_or(${alertSubscriptions.email} = ${email} AND ${alertSubscriptions.filtersKey} = ${key} AND ${alertSubscriptions.status} = 'confirmed')`,
+      pendingHere:
+        sql<number>`count(*) FILTER (WHERE ${alertSubscriptions.email} = ${email} AND ${alertSubscriptions.filtersKey} <> ${key} AND ${alertSubscriptions.status} = 'pending')`.mapWith(
+          Number,
+        ),
+      pendingInDomain:
+        sql<number>`count(*) FILTER (WHERE ${alertSubscriptions.status} = 'pending' AND ${alertSubscriptions.updatedAt} > now() - interval '1 day')`.mapWith(
+          Number,
+        ),
+      mailedRecently: sql<boolean>`bool_or(${alertSubscriptions.email} = ${email} AND ${alertSubscriptions.status} = 'pending' AND EXISTS (
+        SELECT 1 FROM ${alertTokens} WHERE ${alertTokens.subscriptionId} = ${alertSubscriptions.id}
+          AND ${alertTokens.purpose} = 'confirm'
+          AND ${alertTokens.createdAt} > now() - ${ALERT_CONFIRMATION_EVERY_HOURS} * interval '1 hour'))`,
+    })
+    .from(alertSubscriptions)
+    .where(
+      // Pending rows of the domain (few: unconfirmed ones go after a week), and this address's row for
+      // these filters.
+      sql`(${alertSubscriptions.status} = 'pending' AND ${alertSubscriptions.email} LIKE ${`%@${domain.replace(/[\\%_]/g, '\\$&')}`})
+        OR (${alertSubscriptions.email} = ${email} AND ${alertSubscriptions.filtersKey} = ${key})`,
+    );
+  if (!row || row.confirmed) return true;
+  if (row.mailedRecently) return false;
+  if (row.pendingHere >= ALERT_PENDING_PER_EMAIL) {
+    throw new RefusedError(
+      429,
+      `Cette adresse a déjà ${ALERT_PENDING_PER_EMAIL} alertes en attente de confirmation : confirmez-les d’abord`,
+    );
+  }
+  if (row.pendingInDomain >= ALERT_PENDING_PER_DOMAIN_PER_DAY) {
+    throw new RefusedError(
+      429,
+      'Trop d’alertes en attente de confirmation pour ce domaine de messagerie aujourd’hui : réessayez demain',
+    );
+  }
+  return true;
+}
+
 export function alertsRepository(database: Database, audit: AuditRepository) {
   const { db } = database;
 
@@ -54,11 +114,13 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
   return {
     /**
      * Saves a sign-up: a new row, or the same address's row for the same filters (never a second one).
-     * Answers the tokens of the confirmation mail to send, or null when the row is confirmed already: then
-     * nothing changes and nothing is sent (the visitor's answer is the same either way).
+     * Answers the tokens of the confirmation mail to send, or null when the row is confirmed already or the
+     * address was sent a confirmation in the last day: then nothing changes and nothing is sent (the
+     * visitor's answer is the same either way).
      */
     async subscribe(input: AlertInput): Promise<{ id: number; confirm: string; unsubscribe: string } | null> {
       return database.transaction(async (tx) => {
+        if (!(await withinLimits(tx, input.email, filtersKey(input.filters)))) return null;
         const [row] = await tx
           .insert(alertSubscriptions)
           .values({

@@ -47,13 +47,16 @@ export const rowsOf = <T>(result: unknown): T[] =>
 const all = async <T>(db: Db, query: SQL) => rowsOf<T>(await db.execute(query));
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
-export interface TableDump {
+export interface TableHead {
   name: string;
   columns: string[];
-  /** One JSON object per row, as PostgreSQL wrote it. */
-  lines: string[];
   /** The identity sequence's position, so new rows do not reuse the ids of deleted ones. */
   sequence: { lastValue: string; isCalled: boolean } | null;
+}
+
+/** One table of a dump: its rows, one JSON object each as PostgreSQL wrote it, come in batches. */
+export interface TableDump extends TableHead {
+  batches: () => AsyncIterable<string[]>;
 }
 
 export interface DatabaseDump {
@@ -61,6 +64,12 @@ export interface DatabaseDump {
   migrations: number;
   tables: TableDump[];
 }
+
+/**
+ * Rows read per FETCH: the dump holds one batch at a time, whatever the table's size (a row is at most a
+ * few kB, a listing with its media and translations).
+ */
+const FETCH_ROWS = 200;
 
 async function columnsOf(db: Db, table: string): Promise<string[]> {
   const rows = await all<{ name: string }>(
@@ -91,20 +100,21 @@ async function migrationCount(db: Db): Promise<number> {
 
 export function dumpRepository(database: Database) {
   return {
-    /** Every row of every table as of one moment (one repeatable-read transaction). */
-    async dump(): Promise<DatabaseDump> {
+    /**
+     * Every row of every table as of one moment (one repeatable-read transaction), streamed: `write` gets
+     * each table with its rows in batches read through a cursor, and must read them before it returns.
+     * Answers how many migrations the dump's schema had.
+     */
+    async dump(
+      write: (table: TableHead, batches: AsyncIterable<string[]>) => Promise<void>,
+    ): Promise<number> {
       return database.db.transaction(
         async (tx) => {
-          const tables: TableDump[] = [];
           for (const name of tablesInOrder()) {
             const key = primaryKeyOf(name).map((column) => sql`t.${ident(column)}`);
             const order = key.length > 0 ? sql` ORDER BY ${sql.join(key, sql`, `)}` : sql``;
-            const lines = await all<{ j: string }>(
-              tx,
-              sql`SELECT row_to_json(t)::text AS j FROM ${ident(name)} t${order}`,
-            );
             const seq = await sequenceOf(tx, name);
-            let sequence: TableDump['sequence'] = null;
+            let sequence: TableHead['sequence'] = null;
             if (seq) {
               const [s] = await all<{ v: string; c: boolean }>(
                 tx,
@@ -112,9 +122,23 @@ export function dumpRepository(database: Database) {
               );
               if (s) sequence = { lastValue: s.v, isCalled: s.c };
             }
-            tables.push({ name, columns: await columnsOf(tx, name), lines: lines.map((l) => l.j), sequence });
+            await tx.execute(
+              sql`DECLARE ndako_dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(name)} t${order}`,
+            );
+            async function* batches(): AsyncGenerator<string[]> {
+              for (;;) {
+                const rows = await all<{ j: string }>(
+                  tx,
+                  sql.raw(`FETCH FORWARD ${FETCH_ROWS} FROM ndako_dump`),
+                );
+                if (rows.length === 0) return;
+                yield rows.map((r) => r.j);
+              }
+            }
+            await write({ name, columns: await columnsOf(tx, name), sequence }, batches());
+            await tx.execute(sql`CLOSE ndako_dump`);
           }
-          return { migrations: await migrationCount(tx), tables };
+          return migrationCount(tx);
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
@@ -134,8 +158,9 @@ export function dumpRepository(database: Database) {
     },
 
     /**
-     * Loads a dump in one transaction: `wipe` first empties every table (restore --force). Columns the code
-     * has added since the backup take their defaults; a backup from newer code is refused.
+     * Loads a dump in one transaction, one batch of rows at a time: `wipe` first empties every table
+     * (restore --force). Columns the code has added since the backup take their defaults; a backup from
+     * newer code is refused.
      */
     async load(dump: DatabaseDump, options: { wipe: boolean }): Promise<void> {
       const known = await migrationCount(database.db);
@@ -155,10 +180,10 @@ export function dumpRepository(database: Database) {
           const missing = table.columns.filter((c) => !current.has(c));
           if (missing.length) throw new Error(`Columns unknown here: ${table.name}.${missing.join(', ')}`);
           const cols = sql.join(table.columns.map(ident), sql`, `);
-          for (let i = 0; i < table.lines.length; i += 1000) {
-            const json = `[${table.lines.slice(i, i + 1000).join(',')}]`;
+          for await (const lines of table.batches()) {
+            if (lines.length === 0) continue;
             await tx.execute(sql`INSERT INTO ${ident(table.name)} (${cols}) OVERRIDING SYSTEM VALUE
-              SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table.name)}, ${json}::json)`);
+              SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table.name)}, ${`[${lines.join(',')}]`}::json)`);
           }
           const seq = await sequenceOf(tx, table.name);
           if (seq && table.sequence) {

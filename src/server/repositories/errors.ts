@@ -3,10 +3,13 @@ export class InvalidReferenceError extends Error {
   readonly statusCode = 400;
 }
 
-/** A change the data refuses for a reason the client can read: 400 (its own mistake) or 409 (a conflict). */
+/**
+ * A change the data refuses for a reason the client can read: 400 (its own mistake), 409 (a conflict) or
+ * 429 (a limit the stored rows set, e.g. alert sign-ups waiting for one address).
+ */
 export class RefusedError extends Error {
-  readonly statusCode: 400 | 409;
-  constructor(statusCode: 400 | 409, message: string) {
+  readonly statusCode: 400 | 409 | 429;
+  constructor(statusCode: 400 | 409 | 429, message: string) {
     super(message);
     this.statusCode = statusCode;
   }

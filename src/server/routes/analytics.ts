@@ -6,6 +6,9 @@ import { HttpError } from '../http-error.ts';
 import { pagePattern } from '../services/site-manifest.ts';
 
 /** "/en/properties/?type=rent#map" → "/en/properties": one row name per page, whatever the address form. */
+/** Past the day's cap, one page view in this many is stored. */
+const SAMPLE_PAST_CAP = 100;
+
 const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
 
 /**
@@ -20,11 +23,24 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
   // The day's salt is kept in the database, shared by every API instance (a visitor counts once a day
   // whichever answers) and deleted when the day is over; each instance remembers it for the day.
   let salt = { day: '', value: '' };
+  // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
+  const day = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
   const visitorOf = async (ip: string, agent: string) => {
-    // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
-    const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-    if (salt.day !== day) salt = { day, value: await app.repos.sharedState.daySalt(day) };
+    const today = day();
+    if (salt.day !== today) salt = { day: today, value: await app.repos.sharedState.daySalt(today) };
     return createHash('sha256').update(`${salt.value}|${ip}|${agent}`).digest('hex').slice(0, 32);
+  };
+
+  // Past PAGE_VIEWS_PER_DAY views a day on this instance, one in SAMPLE_PAST_CAP is stored: a flood (any
+  // number of addresses and browsers) adds rows at a hundredth of its rate; the figures of such a day are
+  // low, and the log says so once.
+  let counted = { day: '', views: 0 };
+  const sampled = (today: string): boolean => {
+    if (counted.day !== today) counted = { day: today, views: 0 };
+    counted.views++;
+    const over = counted.views - app.env.PAGE_VIEWS_PER_DAY;
+    if (over === 1) app.log.warn({ day: today }, 'page views past PAGE_VIEWS_PER_DAY: one in 100 is stored');
+    return over <= 0 || over % SAMPLE_PAST_CAP === 0;
   };
 
   app.post(
@@ -39,6 +55,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       if (pages.of !== manifest) pages = { of: manifest, pattern: manifest && pagePattern(manifest) };
       if (!pages.pattern?.test(path))
         throw new HttpError(400, 'Chemin invalide : ce n’est pas une page du site');
+      if (!sampled(day())) return reply.status(204).send(null);
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,

@@ -2,7 +2,7 @@
 // `.sha256`, and pruned. Written by backup.ts, read by backup-restore.ts.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/client.ts';
@@ -74,4 +74,33 @@ export async function lastBackupAt(backupDir: string): Promise<Date | null> {
     .at(-1);
   const m = newest?.match(/^ndako-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/);
   return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+}
+
+/** Beside the archives while the last backup attempt failed: what admins are shown (GET /api/backups/status). */
+const FAILURE_FILE = 'last-failure.json';
+
+/** Records a failed backup for admins to see; a folder that cannot be written leaves the logs only. */
+export async function recordBackupFailure(backupDir: string, error: unknown, at = new Date()): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await writeFile(
+    join(backupDir, FAILURE_FILE),
+    JSON.stringify({ at: at.toISOString(), message: message.slice(0, 500) }),
+    { mode: 0o600 },
+  ).catch(() => {});
+}
+
+export const clearBackupFailure = (backupDir: string) => rm(join(backupDir, FAILURE_FILE), { force: true });
+
+/** The last failure recorded in `backupDir`, or null. */
+export async function lastBackupFailure(backupDir: string): Promise<{ at: string; message: string } | null> {
+  const text = await readFile(join(backupDir, FAILURE_FILE), 'utf8').catch(() => null);
+  if (!text) return null;
+  try {
+    const { at, message } = JSON.parse(text) as { at: unknown; message: unknown };
+    return typeof at === 'string' && typeof message === 'string' && !Number.isNaN(Date.parse(at))
+      ? { at: new Date(at).toISOString(), message }
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,12 +8,13 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { mediaStore, type MediaStore } from '../../media/store.ts';
 import { dumpRepository } from '../repositories/dump.ts';
-import { sha256Of, stamp, type Manifest } from './backup-format.ts';
+import { clearBackupFailure, recordBackupFailure, sha256Of, stamp, type Manifest } from './backup-format.ts';
 import { tarWriter } from './tar.ts';
 export {
   ARCHIVE,
   BackupError,
   lastBackupAt,
+  lastBackupFailure,
   pruneBackups,
   verifyArchive,
   type Manifest,
@@ -41,18 +43,35 @@ export const backupMedia = (e: Env): { mediaDir: string; store?: MediaStore } =>
   ...(e.MEDIA_STORE === 's3' ? { store: mediaStore(e) } : {}),
 });
 
-/** Writes `backupDir/ndako-YYYYMMDD-HHMMSS.tar.gz` (UTC) and its `.sha256`, from an open database. */
-export async function createBackup(options: {
+/**
+ * Writes `backupDir/ndako-YYYYMMDD-HHMMSS.tar.gz` (UTC) and its `.sha256`, from an open database. A failure
+ * is recorded beside the archives for admins to see, until a backup succeeds.
+ */
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  try {
+    const result = await writeBackup(options);
+    await clearBackupFailure(options.backupDir);
+    return result;
+  } catch (error) {
+    await recordBackupFailure(options.backupDir, error, options.now);
+    throw error;
+  }
+}
+
+interface BackupOptions {
   database: Database;
   mediaDir: string;
   /** The bucket of MEDIA_STORE=s3, read instead of mediaDir. */
   store?: MediaStore | undefined;
   backupDir: string;
   now?: Date;
-}): Promise<BackupResult> {
+}
+
+async function writeBackup(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  await mkdir(options.backupDir, { recursive: true });
+  // Only its owner reads the archives (every message, every password hash): a folder created 0700, files 0600.
+  await mkdir(options.backupDir, { recursive: true, mode: 0o700 });
   let name = `ndako-${stamp(now)}.tar.gz`;
   // Two backups in the same second (a daily one and a manual one) each keep their own file.
   for (
@@ -70,10 +89,10 @@ export async function createBackup(options: {
 
   // The rows first, as of one moment; media after, so every file a dumped row names is there (an upload
   // made meanwhile only adds a file no row of the backup uses).
-  const dump = await dumpRepository(options.database).dump();
   const gzip = createGzip({ level: 6 });
-  const output = createWriteStream(partial);
+  const output = createWriteStream(partial, { mode: 0o600 });
   const written = pipeline(gzip, output);
+  const spool = `${partial}.rows`;
   try {
     const tar = tarWriter(gzip);
     const manifest: Manifest = {
@@ -81,21 +100,23 @@ export async function createBackup(options: {
       version: 1,
       createdAt: now.toISOString(),
       database: options.database.kind,
-      migrations: dump.migrations,
+      migrations: 0,
       tables: [],
       media: [],
     };
-    for (const table of dump.tables) {
-      const data = Buffer.from(table.lines.map((l) => `${l}\n`).join(''), 'utf8');
-      const sha256 = await tar.entry(`db/${table.name}.jsonl`, data, now);
-      manifest.tables.push({
-        name: table.name,
-        columns: table.columns,
-        rows: table.lines.length,
-        sha256,
-        sequence: table.sequence,
-      });
-    }
+    manifest.migrations = await dumpRepository(options.database).dump(async (table, batches) => {
+      // A tar entry starts with its size: a table's rows go to a file first, a batch at a time, so neither
+      // the rows nor one string of them is ever whole in memory (past ~512 MB a string cannot be made).
+      const rows = await spoolLines(spool, batches);
+      const handle = await open(spool, 'r');
+      try {
+        const info = await handle.stat();
+        const sha256 = await tar.file(`db/${table.name}.jsonl`, handle, info.size, now);
+        manifest.tables.push({ ...table, rows, sha256 });
+      } finally {
+        await handle.close();
+      }
+    });
     if (options.store) {
       for (const mediaName of (await options.store.list()).sort()) {
         // One object at a time, whole (an upload is at most MEDIA_MAX_VIDEO_MB); one deleted meanwhile is skipped.
@@ -128,7 +149,7 @@ export async function createBackup(options: {
     await written;
     const sha256 = await sha256Of(partial);
     await rename(partial, file);
-    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     return {
       file,
       sha256,
@@ -142,5 +163,23 @@ export async function createBackup(options: {
     await written.catch(() => {});
     await rm(partial, { force: true });
     throw error;
+  } finally {
+    await rm(spool, { force: true });
   }
+}
+
+/** Writes each batch's lines to `file` (replaced), waiting when the disk is slower; answers the line count. */
+async function spoolLines(file: string, batches: AsyncIterable<string[]>): Promise<number> {
+  const out = createWriteStream(file, { mode: 0o600 });
+  let count = 0;
+  try {
+    for await (const lines of batches) {
+      count += lines.length;
+      if (!out.write(lines.map((l) => `${l}\n`).join(''))) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+  return count;
 }
