@@ -94,5 +94,24 @@ describe('TRUST_PROXY setting', () => {
   it('refuses what is not an address', () => {
     expect(() => trust('127.0.0.1,proxy.local')).toThrow(/not understood: proxy\.local/);
     expect(() => trust('10.0.0.0/33')).toThrow(/not understood/);
+    expect(() => trust('10.0.0.0/255.0.255.0')).toThrow(/not understood/);
+  });
+
+  // Issue 36 §7: a range that wide trusts the Internet's hosts as proxies, as TRUST_PROXY=true would.
+  it.each([
+    '0.0.0.0/0',
+    '::/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '2000::/3',
+    '10.0.0.0/7',
+    '0.0.0.0/0.0.0.0',
+    '::ffff:0.0.0.0/96',
+    '::ffff:0:0/100',
+  ])('refuses a range as wide as %s', (value) => {
+    expect(() => trust(`127.0.0.1,${value}`)).toThrow(/must be \/8 or narrower/);
+  });
+
+  it('accepts ranges of /8 and narrower, in either notation and family', () => {
+    expect(trust('10.0.0.0/8,fd00::/8,::ffff:10.0.0.0/104,172.16.0.0/255.240.0.0')).toHaveLength(4);
   });
 });
