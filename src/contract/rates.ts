@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.ts';
 
-/** The exchange rates in force (decision 0021); setAt and setBy are null while the configuration's are. */
+/**
+ * The exchange rates in force (decision 0021); setAt is null while the configuration's are. Who set them is
+ * not said: this answer is public, and the audit log names the account (issue 36 §12).
+ */
 export const ExchangeRates = z.object({
   cdfPerUsd: z.number().positive(),
   usdPerEur: z.number().positive(),
   setAt: IsoDateTime.nullable(),
-  setBy: z.string().nullable(),
 });
 export type ExchangeRates = z.infer<typeof ExchangeRates>;
 

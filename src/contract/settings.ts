@@ -101,8 +101,10 @@ export const AgencySettings = z.object({
     >,
   ),
   figures: z.object({ clients: z.number().int(), foundedYear: z.number().int().nullable() }),
-  /** When staff last saved them; null while the configured defaults (AGENCY_* variables) apply. */
+  /**
+   * When staff last saved them; null while the configured defaults (AGENCY_* variables) apply. Who saved them
+   * is not said: this answer is public, and the audit log names the account (issue 36 §12).
+   */
   updatedAt: IsoDateTime.nullable(),
-  updatedBy: z.string().nullable(),
 });
 export type AgencySettings = z.infer<typeof AgencySettings>;

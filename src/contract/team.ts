@@ -58,3 +58,22 @@ export const TeamListQuery = PageQuery.extend({
   active: z.enum(['true', 'false']).optional(),
 });
 export type TeamListQuery = z.infer<typeof TeamListQuery>;
+
+/**
+ * POST /api/team/{id}/reassign: hands every listing a member manages to another, active, member (a departing
+ * agent's listings keep a contact on the site rather than fall back to the agency's; issue 36 §3).
+ */
+export const ReassignListingsInput = z.object({
+  to: z
+    .number({ error: 'Choisissez le membre qui reprend les annonces' })
+    .int({ error: 'Choisissez le membre qui reprend les annonces' })
+    .positive({ error: 'Choisissez le membre qui reprend les annonces' })
+    .max(2_147_483_647, { error: 'Choisissez le membre qui reprend les annonces' }),
+});
+export type ReassignListingsInput = z.infer<typeof ReassignListingsInput>;
+
+export const ReassignListingsResult = z.object({
+  /** How many listings changed hands. */
+  moved: z.number().int().nonnegative(),
+});
+export type ReassignListingsResult = z.infer<typeof ReassignListingsResult>;

@@ -39,11 +39,15 @@ export const ListingPageUrl = z
   .max(2048)
   .refine((v) => isCleanText(v) && listingPath(v) !== null, notAListing);
 
-/** The listing path of a page address (relative or absolute http(s), no query nor fragment), or null. */
+/**
+ * The listing path of a page address (relative or absolute http(s), no query nor fragment), or null. An
+ * absolute address must also be one the URL parser reads (a host such as "[::1" matches the pattern but
+ * not the parser), so that the route's origin check never meets an address it cannot parse (issue 36 §12).
+ */
 export function listingPath(url: string): string | null {
   if (url.startsWith('/')) return LISTING_PATH.test(url) ? url : null;
   const match = /^(https?:\/\/[^/?#\s]+)(\/[^?#\s]*)$/i.exec(url);
-  return match?.[2] && LISTING_PATH.test(match[2]) ? match[2] : null;
+  return match?.[2] && LISTING_PATH.test(match[2]) && URL.canParse(url) ? match[2] : null;
 }
 
 /** The origin of an absolute page address ("https://ndako.cd"), or null for a path. */

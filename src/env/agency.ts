@@ -55,5 +55,4 @@ export const agencyDefaults = (e: z.infer<typeof AgencyVars>): AgencySettings =>
   },
   figures: { clients: 22, foundedYear: null },
   updatedAt: null,
-  updatedBy: null,
 });

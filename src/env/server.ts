@@ -10,15 +10,44 @@ export const flag = z
 /** proxy-addr's names for address ranges (Fastify's trustProxy understands them). */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** One trusted proxy: an IP address, an address/prefix (CIDR), an address/netmask, or a range name. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGES.has(entry)) return true;
+/**
+ * The shortest prefix a trusted range may have: a /8 is already 16 million addresses (10.0.0.0/8, fd00::/8);
+ * anything wider, up to 0.0.0.0/0 or ::/0, trusts the Internet's hosts as proxies, i.e. lets any client choose
+ * its address with X-Forwarded-For, as TRUST_PROXY=true would (issue 36 §7).
+ */
+export const TRUST_PROXY_MIN_PREFIX = 8;
+
+/** The prefix length of a dotted IPv4 netmask (255.255.0.0 → 16), or null when its bits are not contiguous. */
+function netmaskPrefix(mask: string): number | null {
+  const bits = mask
+    .split('.')
+    .map((part) => Number(part).toString(2).padStart(8, '0'))
+    .join('');
+  return /^1*0*$/.test(bits) ? bits.replace(/0+$/, '').length : null;
+}
+
+/**
+ * How many leading bits of the client's address a trusted range fixes, counted in the family it matches:
+ * an IPv4-mapped IPv6 range (::ffff:0.0.0.0/96) matches IPv4 clients too (proxy-addr maps them), so its
+ * first 96 bits fix nothing.
+ */
+function effectivePrefix(address: string, prefix: number): number {
+  return /^::ffff:/i.test(address) ? prefix - 96 : prefix;
+}
+
+/** Why one trusted proxy entry is refused, or null when it is an address, a narrow enough range or a name. */
+function proxyEntryProblem(entry: string): 'unknown' | 'wide' | null {
+  if (PROXY_RANGES.has(entry)) return null;
   const [address = '', mask, extra] = entry.split('/');
   const family = isIP(address);
-  if (!family || extra !== undefined) return false;
-  if (mask === undefined) return true;
-  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
-  return family === 4 && isIP(mask) === 4;
+  if (!family || extra !== undefined) return 'unknown';
+  if (mask === undefined) return null;
+  let prefix: number | null;
+  if (/^\d{1,3}$/.test(mask) && Number(mask) <= (family === 4 ? 32 : 128)) prefix = Number(mask);
+  else if (family === 4 && isIP(mask) === 4) prefix = netmaskPrefix(mask);
+  else return 'unknown';
+  if (prefix === null) return 'unknown';
+  return effectivePrefix(address, prefix) < TRUST_PROXY_MIN_PREFIX ? 'wide' : null;
 }
 
 /**
@@ -43,11 +72,22 @@ const TrustProxy = z
       return z.NEVER;
     }
     const entries = value.split(',').map((entry) => entry.trim());
-    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    const wrong = entries.filter((entry) => proxyEntryProblem(entry) === 'unknown');
     if (wrong.length) {
       ctx.addIssue({
         code: 'custom',
         message: `TRUST_PROXY lists addresses or CIDR ranges (comma-separated); not understood: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    const wide = entries.filter((entry) => proxyEntryProblem(entry) === 'wide');
+    if (wide.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `TRUST_PROXY ranges must be /${TRUST_PROXY_MIN_PREFIX} or narrower (a wider one trusts hosts of the ` +
+          `Internet, who could then choose their address with X-Forwarded-For): ${wide.join(', ')}; list your ` +
+          'reverse proxies, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=loopback',
       });
       return z.NEVER;
     }

@@ -52,6 +52,7 @@ import { siteTarget } from './services/site-target.ts';
 import { siteFolder } from './services/site-folder.ts';
 import { siteManifestReader } from './services/site-manifest.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { IPV6_CLIENT_PREFIX } from './services/client-address.ts';
 
 /** What the API and site send that is worth compressing on the fly. */
 const COMPRESSIBLE =
@@ -164,6 +165,9 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     global: false,
     // Counted in the database: every API instance on one DATABASE_URL shares the limits (decision 0025).
     store: databaseRateLimitStore(app.repos.sharedState, app.log),
+    // An IPv6 client counts by its /64, which it can rotate through (issue 36 §6): the plugin's default
+    // today, written out so that the login throttle's key (addressKey) and this one cannot drift apart.
+    ipv6Subnet: IPV6_CLIENT_PREFIX,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -21,6 +21,7 @@ const SPEC_CALLS: Record<string, string[]> = {
   '/api/team': ['get', 'post'],
   '/api/team/{id}': ['get', 'put', 'delete'],
   '/api/team/{id}/toggle-status': ['patch'],
+  '/api/team/{id}/reassign': ['post'],
   '/api/messages': ['get', 'post'],
   '/api/messages/{id}': ['get', 'delete'],
   '/api/messages/{id}/status': ['patch'],

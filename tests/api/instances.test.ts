@@ -1,8 +1,10 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../../src/db/schema.ts';
 import { READ_CACHE_TTL_MS } from '../../src/server/plugins/read-cache.ts';
-import { tablesInOrder } from '../../src/server/repositories/dump.ts';
+import { rowsOf, tablesInOrder } from '../../src/server/repositories/dump.ts';
+import { sharedStateRepository } from '../../src/server/repositories/shared-state.ts';
 import { buildSecondInstance, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, messageInput, nextIp } from '../helpers/fixtures.ts';
 import { writeManifest, writeSite } from '../helpers/site-builder.ts';
@@ -73,6 +75,34 @@ describe('several API instances on one database', () => {
     expect(await state.peek('test|window', 300)).toEqual({ current: 0, ttl: 0 });
     expect((await state.hit('test|window', 300)).current).toBe(1);
     expect(await state.purgeHits(new Date(Date.now() + 1000))).toBeGreaterThan(0);
+  });
+
+  // Issue 36 §6: the purge brought every deleted window back into Node (`returning()`).
+  it('forget old windows in batches, each bringing back only its count', async () => {
+    const { db } = t.database;
+    await db.execute(sql`
+      INSERT INTO rate_limit_hits (key, window_start, count)
+      SELECT 'purge-test|' || g, now() - interval '2 hours', 1 FROM generate_series(1, 2345) g`);
+    await t.app.repos.sharedState.hit('purge-test|fresh', 60_000);
+    const answers: unknown[][] = [];
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return async (query: SQL) => {
+          const result = await target.execute(query);
+          answers.push(rowsOf(result));
+          return result;
+        };
+      },
+    });
+    const state = sharedStateRepository({ ...t.database, db: counted });
+    expect(await state.purgeHits(new Date(Date.now() - 3_600_000), 1000)).toBe(2345);
+    // Three statements (1000, 1000, 345), each answering one row: the count.
+    expect(answers.map((rows) => rows.length)).toEqual([1, 1, 1]);
+    const left = rowsOf<{ key: string }>(
+      await db.execute(sql`SELECT key FROM rate_limit_hits WHERE key LIKE 'purge-test|%'`),
+    );
+    expect(left.map((r) => r.key)).toEqual(['purge-test|fresh']);
   });
 
   it('show a write made through the other instance within the read cache’s bound (3 s), not later', async () => {

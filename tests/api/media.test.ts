@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Page, UploadResponse } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createMember, createProperty, expectError } from '../helpers/fixtures.ts';
+import { agencyInput, createMember, createProperty, expectError, loginAsNew } from '../helpers/fixtures.ts';
 import {
   makeImage,
   minimalMp4,
@@ -353,6 +353,34 @@ describe('DELETE /api/media/{id} of a file still in use', () => {
     await createMember(t, { name: 'Photographiée', photo: item.thumbnail });
     expect(expectError(await del(item.id), 409).message).toContain('membre de l’équipe « Photographiée »');
     expect(existsSync(fileOf(item.thumbnail))).toBe(true);
+  });
+
+  // Issue 36 §4: the logo every page shows was deletable by any agent.
+  it('is refused while it is the agency’s logo, even to an agent; allowed once the logo changes', async () => {
+    const item = await uploadPng();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/agency',
+      headers: t.auth,
+      payload: agencyInput({ logo: item.url }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const agent = await loginAsNew(t, 'agent', 'Agent Logo');
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${item.id}`,
+      headers: agent.auth,
+    });
+    expect(expectError(refused, 409).message).toContain('le logo de l’agence');
+    for (const file of storedFiles(item)) expect(existsSync(file), file).toBe(true);
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/agency',
+      headers: t.auth,
+      payload: agencyInput({ logo: null }),
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await del(item.id)).statusCode).toBe(204);
   });
 
   it('is audited: who deleted which file', async () => {

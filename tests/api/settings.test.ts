@@ -40,7 +40,6 @@ describe('PUT /api/settings/agency', () => {
       email: 'contact@agence.test',
       social: { facebook: 'https://www.facebook.com/agence', instagram: null },
       figures: { clients: 40, foundedYear: 2015 },
-      updatedBy: 'Admin Test',
     });
     expect(saved.updatedAt).not.toBeNull();
     expect(await read()).toEqual(saved);
@@ -96,10 +95,15 @@ describe('PUT /api/settings/agency', () => {
     expect(await read()).toEqual(before);
   });
 
-  it('is allowed to every admin, and names who saved', async () => {
+  it('is allowed to every admin; the public answer does not name who saved, the audit log does', async () => {
     const other = await loginAsNew(t, 'admin', 'Autre Admin');
     const res = await save(agencyInput({ name: 'Agence Autre' }), other.auth);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<AgencySettings>()).toMatchObject({ name: 'Agence Autre', updatedBy: 'Autre Admin' });
+    expect(res.json<AgencySettings>()).toMatchObject({ name: 'Agence Autre' });
+    const anonymous = await t.app.inject('/api/settings/agency');
+    expect(anonymous.body).not.toContain('Autre Admin');
+    expect(anonymous.json()).not.toHaveProperty('updatedBy');
+    const audit = await t.app.inject({ url: '/api/audit?entity=settings', headers: t.auth });
+    expect(audit.json<Page<AuditEntry>>().data[0]).toMatchObject({ actorName: 'Autre Admin' });
   });
 });

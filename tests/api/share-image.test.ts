@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { agencyInput, createProperty, expectError, propertyInput } from '../helpers/fixtures.ts';
 import { makeImage, uploadForm } from '../helpers/media.ts';
 import type * as ShareImage from '../../src/media/share-image.ts';
+import { SHARE_RATE_LIMIT } from '../../src/server/routes/share.ts';
+import { FAILED_PICTURE_TTL_MS } from '../../src/server/services/share-images.ts';
 
 // GET /share/{id}.jpg (decision 0040): the API draws a listing's share picture on its first request, from
 // the listing and the agency's name as stored now and the photo in the media store, and caches it in
@@ -149,7 +151,7 @@ describe('GET /share/{id}.jpg', () => {
     expect(drawn.count).toBe(before + 1);
   });
 
-  it('draws a listing without photos; one whose photo is missing is not cached, nor given an ETag', async () => {
+  it('draws a listing without photos; one whose photo is missing is not cached on disk, nor given an ETag', async () => {
     const bare = await createProperty(t, { title: 'Terrain nu', media: [] } as never);
     const res = await share(bare.id);
     expect(res.statusCode).toBe(200);
@@ -161,15 +163,33 @@ describe('GET /share/{id}.jpg', () => {
     } as never);
     const files = cached();
     const before = drawn.count;
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const answer = await share(missing.id);
       expect(answer.statusCode).toBe(200);
       expect((await sharp(answer.rawPayload).metadata()).width).toBe(1200);
       expect(answer.headers.etag).toBeUndefined();
       expect(answer.headers['cache-control']).toBe('public, max-age=60');
     }
-    expect(drawn.count).toBe(before + 2);
+    // Issue 36 §11: drawn once, then served from memory for a minute rather than redrawn at every request.
+    expect(drawn.count).toBe(before + 1);
     expect(cached()).toEqual(files);
+    // A minute on, it is drawn again (the photo may be back).
+    const later = Date.now() + FAILED_PICTURE_TTL_MS + 1000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      expect((await share(missing.id)).statusCode).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(drawn.count).toBe(before + 2);
+  });
+
+  it('is rate-limited per address (a drawing costs a core’s 75 ms), with the API’s JSON 429', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({ url: `/share/${listing.id}.jpg`, remoteAddress, headers: { 'if-none-match': '"x"' } });
+    for (let i = 0; i < SHARE_RATE_LIMIT.max; i++) expect((await from('198.51.100.36')).statusCode).toBe(200);
+    expect(expectError(await from('198.51.100.36'), 429).message).toMatch(/Trop de requêtes/);
+    expect((await from('198.51.100.37')).statusCode).toBe(200);
   });
 
   it('answers an unknown listing with the API’s JSON 404', async () => {

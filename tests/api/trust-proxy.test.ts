@@ -66,6 +66,31 @@ describe('TRUST_PROXY as a list of proxies', () => {
   });
 });
 
+// Issue 36 §6: an IPv6 host holds a whole /64 and can rotate through it. The login throttle counted each
+// address apart; the route limits already keyed a /64 (the plugin's default, now written out), pinned here.
+describe('per-address limits on IPv6', () => {
+  const inPrefix = (prefix: string) => `${prefix}:${(++n).toString(16)}:${(n * 7).toString(16)}:1:2`;
+
+  it('count a /64 as one address for the forms', async () => {
+    const prefix = '2001:db8:36:6';
+    for (let i = 0; i < 10; i++) {
+      const res = await message(inPrefix(prefix), '');
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expectError(await message(inPrefix(prefix), ''), 429);
+    // The next /64 is another client.
+    expect((await message(inPrefix('2001:db8:36:7'), '')).statusCode).toBe(201);
+  });
+
+  it('count a /64 as one address for login failures', async () => {
+    const prefix = '2001:db8:36:8';
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
+      expectError(await login(inPrefix(prefix), '', `rotating${i}@ndako.test`), 401);
+    }
+    expectError(await login(inPrefix(prefix), '', 'rotating-last@ndako.test'), 429);
+  });
+});
+
 describe('TRUST_PROXY setting', () => {
   const trust = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
 
@@ -94,5 +119,24 @@ describe('TRUST_PROXY setting', () => {
   it('refuses what is not an address', () => {
     expect(() => trust('127.0.0.1,proxy.local')).toThrow(/not understood: proxy\.local/);
     expect(() => trust('10.0.0.0/33')).toThrow(/not understood/);
+    expect(() => trust('10.0.0.0/255.0.255.0')).toThrow(/not understood/);
+  });
+
+  // Issue 36 §7: a range that wide trusts the Internet's hosts as proxies, as TRUST_PROXY=true would.
+  it.each([
+    '0.0.0.0/0',
+    '::/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '2000::/3',
+    '10.0.0.0/7',
+    '0.0.0.0/0.0.0.0',
+    '::ffff:0.0.0.0/96',
+    '::ffff:0:0/100',
+  ])('refuses a range as wide as %s', (value) => {
+    expect(() => trust(`127.0.0.1,${value}`)).toThrow(/must be \/8 or narrower/);
+  });
+
+  it('accepts ranges of /8 and narrower, in either notation and family', () => {
+    expect(trust('10.0.0.0/8,fd00::/8,::ffff:10.0.0.0/104,172.16.0.0/255.240.0.0')).toHaveLength(4);
   });
 });

@@ -20,6 +20,7 @@ import {
   PropertyInput,
   PropertyListQuery,
   PropertyStatusPatch,
+  ReassignListingsInput,
   TeamListQuery,
   TeamMemberInput,
   VisitListQuery,
@@ -51,6 +52,8 @@ import { makeImage, uploadForm } from './media.ts';
 export interface World {
   property: Property;
   member: TeamMember;
+  /** Another active member, who can take over the first's listings. */
+  heir: TeamMember;
   message: Message;
   visit: VisitRequest;
   media: UploadResponse;
@@ -133,6 +136,12 @@ export const ROUTES: readonly Route[] = [
   },
   { call: 'DELETE /api/team/{id}', access: 'admin', target: 'member' },
   { call: 'PATCH /api/team/{id}/toggle-status', access: 'admin', target: 'member' },
+  {
+    call: 'POST /api/team/{id}/reassign',
+    access: 'admin',
+    target: 'member',
+    body: [ReassignListingsInput, (w) => ({ to: w.heir.id })],
+  },
   { call: 'GET /api/messages', access: 'staff', query: MessageListQuery },
   { call: 'POST /api/messages', access: 'public', body: [MessageInput, () => messageInput()] },
   { call: 'GET /api/messages/{id}', access: 'staff', target: 'message' },
@@ -238,6 +247,7 @@ export async function createWorld(t: TestApp): Promise<World> {
   const png = await makeImage('png', 64, 48);
   const property = await createProperty(t);
   const member = await createMember(t);
+  const heir = await createMember(t, { name: 'Membre Repreneur' });
   const message = await createMessage(t);
   const sent = await t.app.inject({
     method: 'POST',
@@ -266,6 +276,7 @@ export async function createWorld(t: TestApp): Promise<World> {
   return {
     property,
     member,
+    heir,
     message,
     visit: sent.json<VisitRequest>(),
     media: upload.json<UploadResponse>(),

@@ -74,7 +74,7 @@ function RatesEditor() {
       <div className="adm-card">
         <p>
           {current.setAt
-            ? `En vigueur depuis le ${formatDateTime(current.setAt)}, fixés par ${current.setBy ?? '—'}.`
+            ? `En vigueur depuis le ${formatDateTime(current.setAt)} ; qui les a fixés : voir « Comptes et journal ».`
             : 'Taux par défaut de la configuration du serveur (CDF_PER_USD, USD_PER_EUR) : aucun taux n’a encore été fixé ici.'}
         </p>
         <form className="adm-form-grid" onSubmit={(e) => void save(e)} noValidate>

@@ -16,7 +16,6 @@ const stored: AgencySettings = {
   social: { facebook: null, instagram: null, linkedin: null, x: null, tiktok: null, youtube: null },
   figures: { clients: 22, foundedYear: null },
   updatedAt: null,
-  updatedBy: null,
 };
 
 describe('the settings form draft', () => {
@@ -24,7 +23,7 @@ describe('the settings form draft', () => {
     const draft = toDraft(stored);
     expect(draft.phone).toBe('+243 81 234 5678');
     const checked = checkDraft(draft);
-    const { updatedAt: _a, updatedBy: _b, ...body } = stored;
+    const { updatedAt: _a, ...body } = stored;
     expect(checked).toEqual({ ok: true, body });
   });
 

@@ -70,8 +70,8 @@ function SettingsForm({
       <p className="adm-alert adm-alert-info" role="note">
         Les changements enregistrés apparaissent sur le site public après la prochaine publication (bouton «
         Publier » en haut de la page).
-        {initial.updatedAt && initial.updatedBy
-          ? ` Dernière modification le ${formatDateTime(initial.updatedAt)} par ${initial.updatedBy}.`
+        {initial.updatedAt
+          ? ` Dernière modification le ${formatDateTime(initial.updatedAt)} ; qui l’a faite : voir « Comptes et journal ».`
           : ' Valeurs par défaut de la configuration : jamais enregistrées ici.'}
       </p>
       <form

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { media, properties, teamMembers } from '../../db/schema.ts';
+import { media, properties, settings, teamMembers } from '../../db/schema.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { RefusedError } from './errors.ts';
 
@@ -9,9 +9,13 @@ export type MediaRow = typeof media.$inferInsert;
 /** How many users of a file the refusal names before "et N autre(s)". */
 const NAMED = 3;
 
+/** How a settings key that still shows a file is named in the refusal (the agency's: its logo). */
+const settingName = (key: string) => (key === 'agency' ? 'le logo de l’agence' : `le paramètre « ${key} »`);
+
 /** "l’annonce « Villa » et le membre de l’équipe « Ada »": what still uses a file, for the 409. */
-function usersOf(listings: string[], members: string[]): string {
+function usersOf(listings: string[], members: string[], settingKeys: string[]): string {
   const names = [
+    ...settingKeys.map(settingName),
     ...listings.map((title) => `l’annonce « ${title} »`),
     ...members.map((name) => `le membre de l’équipe « ${name} »`),
   ];
@@ -30,8 +34,9 @@ export function mediaRepository(database: Database, audit: AuditRepository) {
 
     /**
      * Deletes the record with its audit row and returns the names of its files, or null when the id is
-     * unknown. Refused (409) while a listing or a team member still shows one of its files: every file of
-     * an item is named after its id, so a reference is any `/media/<id>…` address in their fields.
+     * unknown. Refused (409) while a listing, a team member or a setting (the agency's logo, which every page
+     * shows) still shows one of its files: every file of an item is named after its id, so a reference is any
+     * `/media/<id>…` address in their fields.
      */
     async remove(id: string, actor: Actor): Promise<string[] | null> {
       // The id is 32 hex digits (MediaId): nothing in it is a LIKE metacharacter.
@@ -54,10 +59,16 @@ export function mediaRepository(database: Database, audit: AuditRepository) {
           .from(teamMembers)
           .where(sql`${teamMembers.photo} LIKE ${address}`)
           .orderBy(teamMembers.id);
-        if (listings.length + members.length > 0) {
+        const inSettings = await tx
+          .select({ key: settings.key })
+          .from(settings)
+          .where(sql`${settings.value}::text LIKE ${address}`)
+          .orderBy(settings.key);
+        if (listings.length + members.length + inSettings.length > 0) {
           const users = usersOf(
             listings.map((l) => l.title),
             members.map((m) => m.name),
+            inSettings.map((s) => s.key),
           );
           throw new RefusedError(409, `Ce fichier est encore utilisé par ${users} : retirez-le d’abord.`);
         }

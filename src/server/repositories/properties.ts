@@ -44,6 +44,14 @@ const columns = {
 
 type Row = { property: typeof properties.$inferSelect; agent: Property['agent'] };
 
+/**
+ * A listing's manager as the API and the pages show it: an active member only. A deactivated agent stays
+ * the listing's manager (managerId, for staff to reassign) but no longer its public contact: the agency
+ * stands in, as for a listing without an agent (issue 36 §3). Joined the same way for a listing's version,
+ * so deactivating or reactivating its manager changes the version and the next publish renders its pages.
+ */
+const shownManager = and(eq(teamMembers.id, properties.managerId), eq(teamMembers.isActive, true));
+
 /** Every column of a listing and of its manager, but the view counts: what a listing's version covers. */
 const VERSIONED = sql.join(
   [
@@ -173,7 +181,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
     const [row] = await handle
       .select(columns)
       .from(properties)
-      .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+      .leftJoin(teamMembers, shownManager)
       .where(eq(properties.id, id));
     return row ? toProperty(row) : null;
   }
@@ -194,7 +202,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
       const rows = await db
         .select({ id: properties.id, version: sql<string>`md5(row(${VERSIONED})::text)` })
         .from(properties)
-        .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+        .leftJoin(teamMembers, shownManager)
         .orderBy(...order.newest);
       return rows.map((r) => [r.id, r.version]);
     },
@@ -212,7 +220,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
           db
             .select(columns)
             .from(properties)
-            .leftJoin(teamMembers, eq(teamMembers.id, properties.managerId))
+            .leftJoin(teamMembers, shownManager)
             .where(
               inArray(
                 properties.id,

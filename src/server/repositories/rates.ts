@@ -35,12 +35,11 @@ export function ratesRepository(database: Database, defaults: DefaultRates, audi
       .from(exchangeRates)
       .orderBy(desc(exchangeRates.setAt), desc(exchangeRates.id))
       .limit(1);
-    if (!row) return { ...defaults, setAt: null, setBy: null };
+    if (!row) return { ...defaults, setAt: null };
     return {
       cdfPerUsd: row.cdfPerUsd,
       usdPerEur: row.usdPerEur,
       setAt: isoOrNull(row.setAt),
-      setBy: row.setBy,
     };
   }
 

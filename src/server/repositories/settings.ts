@@ -5,14 +5,14 @@ import {
   type AgencySettings as AgencySettingsT,
 } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, settings } from '../../db/schema.ts';
+import { settings } from '../../db/schema.ts';
 import { changedFields, type Actor, type AuditRepository } from './audit.ts';
 import { iso } from './mapping.ts';
 
 const AGENCY = 'agency';
 
 /** The stored part of the agency's settings: what staff typed, without the row's bookkeeping. */
-const Stored = AgencySettings.omit({ updatedAt: true, updatedBy: true });
+const Stored = AgencySettings.omit({ updatedAt: true });
 
 /**
  * Settings staff edit, one JSON value per key. A key without a row answers its configured default (the
@@ -21,20 +21,18 @@ const Stored = AgencySettings.omit({ updatedAt: true, updatedBy: true });
 export function settingsRepository({ db }: Database, audit: AuditRepository, agencyDefault: AgencySettingsT) {
   async function agency(): Promise<AgencySettingsT> {
     const [row] = await db
-      .select({ value: settings.value, updatedAt: settings.updatedAt, updatedBy: accounts.name })
+      .select({ value: settings.value, updatedAt: settings.updatedAt })
       .from(settings)
-      .leftJoin(accounts, eq(accounts.id, settings.updatedBy))
       .where(eq(settings.key, AGENCY));
     if (!row) return agencyDefault;
     // Read through the contract: a field added since the row was saved takes its default, an unknown one is
     // dropped, so an older row never breaks the site build.
     const stored = Stored.partial().safeParse(row.value);
-    const { updatedAt: _u, updatedBy: _b, ...defaults } = agencyDefault;
+    const { updatedAt: _u, ...defaults } = agencyDefault;
     return {
       ...defaults,
       ...(stored.success ? stored.data : {}),
       updatedAt: iso(row.updatedAt),
-      updatedBy: row.updatedBy ?? null,
     };
   }
 

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { rateLimitHits, visitorSalts } from '../../db/schema.ts';
+import { deleteInBatches } from './batched-delete.ts';
 import { rowsOf } from './dump.ts';
 
 /**
@@ -39,10 +40,15 @@ export function sharedStateRepository(database: Database) {
       return row ? { current: Number(row.current), ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
     },
 
-    /** Forgets windows that started before `before` (every limit's window is far shorter). */
-    async purgeHits(before: Date): Promise<number> {
-      const removed = await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, before)).returning();
-      return removed.length;
+    /** Forgets windows that started before `before` (every limit's window is far shorter), in batches. */
+    purgeHits(before: Date, batch?: number): Promise<number> {
+      return deleteInBatches(
+        db,
+        rateLimitHits,
+        rateLimitHits.key,
+        lt(rateLimitHits.windowStart, before),
+        batch,
+      );
     },
 
     /**

@@ -2,13 +2,15 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Page,
   PublicTeamMember,
+  ReassignListingsResult,
   TeamListQuery,
   TeamMember,
   TeamMemberInput,
 } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { teamMembers } from '../../db/schema.ts';
-import { changedFields, editRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { properties, teamMembers } from '../../db/schema.ts';
+import { changedFields, editRow, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { RefusedError } from './errors.ts';
 import { iso, likePattern } from './mapping.ts';
 import { pageOf } from './paging.ts';
 
@@ -137,6 +139,38 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
         return [
           await get(id, tx),
           { action: 'status', entity: 'team', entityId: id, label: before.name, detail },
+        ];
+      });
+    },
+
+    /**
+     * Hands every listing `id` manages to `to`, an active member other than `id`, in one transaction with
+     * its audit row; null when `id` is unknown. Each listing is stamped as edited by staff (updatedAt, no
+     * longer demo data), as an edit of its manager in the listing form would.
+     */
+    async reassignListings(id: number, to: number, actor: Actor): Promise<ReassignListingsResult | null> {
+      return audit.change(actor, async (tx) => {
+        const from = await lockedRow(tx, teamMembers, id);
+        if (!from) return [null, null];
+        if (to === id)
+          throw new RefusedError(400, 'Choisissez un autre membre que celui dont les annonces partent');
+        // Locked so that it cannot be deactivated or deleted before the listings are its.
+        const heir = await lockedRow(tx, teamMembers, to);
+        if (!heir?.isActive) {
+          throw new RefusedError(
+            400,
+            'Le membre choisi pour reprendre les annonces n’existe pas ou n’est pas actif',
+          );
+        }
+        const moved = await tx
+          .update(properties)
+          .set({ managerId: to, demo: false, updatedAt: sql`now()` })
+          .where(eq(properties.managerId, id))
+          .returning({ id: properties.id });
+        const detail = `${moved.length} annonce${moved.length > 1 ? 's' : ''} confiée${moved.length > 1 ? 's' : ''} à ${heir.name}`;
+        return [
+          { moved: moved.length },
+          { action: 'update', entity: 'team', entityId: id, label: from.name, detail },
         ];
       });
     },

@@ -7,6 +7,7 @@ import {
   VerifyResponse,
 } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
+import { addressKey } from '../services/client-address.ts';
 import { keyedLock } from '../services/keyed-lock.ts';
 import {
   ADDRESS_WINDOW_MS,
@@ -31,10 +32,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
     (req, reply) => {
       const { email, password } = req.body;
+      // Failures count per address as every limit does: an IPv6 client by its /64 (issue 36 §6).
+      const address = addressKey(req.ip);
       // Serialised per pair and per address, so a parallel burst cannot all pass the count before any
       // failure is recorded.
-      return serialised([`pair:${email} ${req.ip}`, `ip:${req.ip}`], async () => {
-        const wait = waitBeforeAttempt(await accounts.failureCounts(email, req.ip, windows), Date.now());
+      return serialised([`pair:${email} ${address}`, `ip:${address}`], async () => {
+        const wait = waitBeforeAttempt(await accounts.failureCounts(email, address, windows), Date.now());
         if (wait > 0) {
           reply.header('retry-after', String(Math.ceil(wait / 1000)));
           throw new HttpError(
@@ -45,10 +48,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         const account = await accounts.findForLogin(email);
         const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
         if (!account || !valid) {
-          await accounts.recordFailure(email, req.ip);
+          await accounts.recordFailure(email, address);
           throw new HttpError(401, 'Email ou mot de passe incorrect');
         }
-        await accounts.clearFailures(email, req.ip);
+        await accounts.clearFailures(email, address);
         const token = newToken();
         const expiresAt = new Date(Date.now() + app.env.SESSION_TTL_HOURS * 3_600_000);
         await accounts.createSession(account.id, hashToken(token), expiresAt);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { join } from 'node:path';
 import { buildCacheDir } from '../../env.ts';
 import { found, HttpError } from '../http-error.ts';
-import { shareContent, shareImages } from '../services/share-images.ts';
+import { FAILED_PICTURE_TTL_MS, shareContent, shareImages } from '../services/share-images.ts';
 
 /** `/share/{id}.jpg`, the address the pages give as og:image (src/components/property/PropertyPage.astro). */
 const FILE = /^([1-9]\d{0,9})\.jpg$/;
@@ -13,7 +13,12 @@ const MAX_ID = 2_147_483_647;
  */
 const CACHE_CONTROL = 'public, max-age=3600';
 /** A picture drawn without its photo (missing media) is kept briefly, so the next look may find the photo. */
-const RETRY_CACHE_CONTROL = 'public, max-age=60';
+const RETRY_CACHE_CONTROL = `public, max-age=${FAILED_PICTURE_TTL_MS / 1000}`;
+/**
+ * Per address (issue 36 §11): a drawing costs about 75 ms of a core, and the address was open to anyone at
+ * any rate. A sharing crawler asks for one picture per shared page; a CDN in front caches them for an hour.
+ */
+export const SHARE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 /** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -39,7 +44,10 @@ const share: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { file: string } }>(
     '/share/:file',
-    { schema: { tags: ['Share'], summary: "L'image de partage d'une annonce (JPEG 1200 × 630)" } },
+    {
+      config: { rateLimit: SHARE_RATE_LIMIT },
+      schema: { tags: ['Share'], summary: "L'image de partage d'une annonce (JPEG 1200 × 630)" },
+    },
     async (req, reply) => {
       const id = Number(FILE.exec(req.params.file)?.[1]);
       if (!id || id > MAX_ID)

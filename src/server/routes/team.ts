@@ -5,6 +5,8 @@ import {
   IdParams,
   paginated,
   PublicTeamMember,
+  ReassignListingsInput,
+  ReassignListingsResult,
   TeamListQuery,
   TeamMember,
   TeamMemberInput,
@@ -64,6 +66,20 @@ const team: FastifyPluginAsyncZod = async (app) => {
     '/team/:id/toggle-status',
     { ...secured, schema: { tags, params: IdParams, response: { 200: TeamMember } } },
     async (req) => found(await repo.toggle(req.params.id, req.account!), what),
+  );
+  app.post(
+    '/team/:id/reassign',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "Confie toutes les annonces d'un membre à un autre membre actif",
+        params: IdParams,
+        body: ReassignListingsInput,
+        response: { 200: ReassignListingsResult },
+      },
+    },
+    async (req) => found(await repo.reassignListings(req.params.id, req.body.to, req.account!), what),
   );
   app.delete(
     '/team/:id',

@@ -46,7 +46,8 @@ export interface SharePicture {
   image: Buffer;
   /**
    * False when drawn without the photo the listing names (a media file missing, unreadable, or the bucket
-   * unreachable): not cached, and drawn again at the next request, which may find the photo.
+   * unreachable): not cached on disk, kept in memory for FAILED_PICTURE_TTL_MS, then drawn again, which may
+   * find the photo.
    */
   final: boolean;
 }
@@ -81,6 +82,15 @@ async function keep(file: string, image: Buffer): Promise<void> {
   }
 }
 
+/**
+ * How long a picture drawn without its photo is served again rather than redrawn: the photo may be back by
+ * then, but a listing whose photo cannot be read must not cost a drawing on every request (issue 36 §11).
+ * As long as the route's short Cache-Control, so a browser or CDN and this process agree.
+ */
+export const FAILED_PICTURE_TTL_MS = 60_000;
+/** Pictures without their photo held at once: a bound on the memory, whatever the number of listings. */
+const FAILED_PICTURES_KEPT = 100;
+
 export interface ShareImagesOptions {
   store: MediaStore;
   /** The cache folder (BUILD_CACHE_DIR/share). */
@@ -93,6 +103,8 @@ export interface ShareImagesOptions {
   concurrency?: number;
   /** A picture that could not be cached (a full disk) is still answered; this hears why. */
   onCacheError?: (error: unknown) => void;
+  /** The clock of the failed pictures' short cache (tests move it). */
+  now?: () => number;
 }
 
 export function shareImages(options: ShareImagesOptions) {
@@ -100,9 +112,21 @@ export function shareImages(options: ShareImagesOptions) {
   const slots = limiter(options.concurrency ?? 2);
   /** One drawing per picture: concurrent first requests for it all wait for the same one. */
   const inFlight = new Map<string, Promise<SharePicture>>();
+  /** Pictures drawn without their photo, in memory until they expire (never on disk: they are not final). */
+  const failed = new Map<string, { image: Buffer; until: number }>();
+  const now = options.now ?? (() => Date.now());
   let made: Promise<unknown> | undefined;
 
+  function keepFailed(hash: string, image: Buffer) {
+    // A Map iterates in insertion order: the first key is the oldest picture.
+    if (failed.size >= FAILED_PICTURES_KEPT) failed.delete(failed.keys().next().value!);
+    failed.set(hash, { image, until: now() + FAILED_PICTURE_TTL_MS });
+  }
+
   async function produce(content: ShareContent): Promise<SharePicture> {
+    const recent = failed.get(content.hash);
+    if (recent && recent.until > now()) return { image: recent.image, final: false };
+    failed.delete(content.hash);
     const file = join(dir, `${content.hash}.jpg`);
     const cached = await readFile(file).catch(() => null);
     if (cached) return { image: cached, final: true };
@@ -112,6 +136,7 @@ export function shareImages(options: ShareImagesOptions) {
     );
     // No photo is final when the listing names none of ours (none, or an outside address never fetched).
     const final = withPhoto || mediaName(content.photoUrl, publicBase) === null;
+    if (!final) keepFailed(content.hash, image);
     if (final) {
       try {
         made ??= mkdir(dir, { recursive: true });

@@ -1,0 +1,15 @@
+import { normalizeIP } from '@fastify/rate-limit';
+
+/**
+ * How many leading bits of an IPv6 address name one client. An IPv6 host is given a whole /64 and can
+ * rotate through its 2^64 addresses freely: counting full addresses would give it a fresh limit with each
+ * (issue 36 §6).
+ */
+export const IPV6_CLIENT_PREFIX = 64;
+
+/**
+ * The key under which per-address limits count a client: its IPv4 address (an IPv4-mapped IPv6 one counts
+ * as the IPv4 address), or its IPv6 /64. The rate-limit plugin's own normaliser, so that the login
+ * throttle and the route limits (`ipv6Subnet` in app.ts) count one client alike.
+ */
+export const addressKey = (ip: string): string => normalizeIP(ip, IPV6_CLIENT_PREFIX);
