@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fr } from './fr.ts';
 import { LN_FRENCH_KEPT, LN_GLOSSARY, LN_QUOTED_NAME } from './ln-glossary.ts';
@@ -84,4 +85,14 @@ describe('Lingala plurals', () => {
       expect(ln[`${base}.other`]).toMatch(/^Ba propriété \{count\}/);
     },
   );
+});
+
+describe('Lingala legal pages (src/content/legal)', () => {
+  // They were written apart from ln.ts, and kept with "kobomba" (to hide) what is stored.
+  it.each(['privacy', 'terms'])('%s: keeping is "kobatela", the address "adresse"', (page) => {
+    const text = readFileSync(new URL(`../content/legal/${page}.ln.md`, import.meta.url), 'utf8');
+    // Encrypting is hiding: "ebombaka (chiffre)" says what it means.
+    const lines = text.split('\n').filter((line) => !line.includes('(chiffre)'));
+    expect(lines.filter((line) => uses('bomb-', line) || uses('adresi', line))).toEqual([]);
+  });
 });
