@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leanHtml } from './lean-html.ts';
+import { indexedText, leanHtml, withExactWords } from './lean-html.ts';
 import { filesOf, searchablePage as page } from './search-index-fixtures.ts';
 
 describe('leanHtml', () => {
@@ -63,4 +63,29 @@ describe('Pagefind indexes the lean page as it indexes the whole one', () => {
     for (const [name, bytes] of whole) expect(lean.get(name)?.equals(bytes), name).toBe(true);
     expect([...whole.keys()].filter((f) => f.startsWith('fragment/'))).toHaveLength(6);
   }, 60_000);
+});
+
+describe('exact words (decision 0051)', () => {
+  const lean = leanHtml(page('fr', 3));
+
+  it('reads the text Pagefind indexes: not what it is told to ignore, references decoded', () => {
+    const text = indexedText(lean);
+    expect(text).toContain('Villa 3 avec piscine & forage');
+    expect(text).toContain('Une villa de 3 chambres');
+    expect(text).toContain('Salon de la villa 3');
+    expect(text).not.toContain('Retour');
+    expect(text).not.toContain('not indexed');
+    expect(indexedText('<main><ul><li>Gardien</li><li>Parking</li></ul></main>')).toMatch(
+      /Gardien\s+Parking/,
+    );
+  });
+
+  it('adds the page’s distinct words as exact tokens at the end of its searchable part', () => {
+    const withWords = withExactWords(lean);
+    expect(withWords.startsWith(lean.slice(0, lean.lastIndexOf('</main>')))).toBe(true);
+    expect(withWords).toMatch(/<p>zqsalonzq zqvillazq zqaveczq zqpiscinezq zqforagezq [^<]*<\/p><\/main>/);
+    expect(withWords.match(/zqvillazq/g)).toHaveLength(1);
+    expect(withWords).not.toContain('zqretourzq');
+    expect(withExactWords('<p>no main</p>')).toBe('<p>no main</p>');
+  });
 });

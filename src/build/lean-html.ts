@@ -1,3 +1,5 @@
+import { decodeEntities, exactTokens } from '../shared/search-words.ts';
+
 /**
  * A page cut down to what Pagefind reads from it, for the content search's index (search-index.ts).
  * A listing page's searchable `<main>` is about 34 KB of HTML for 3.5 KB of text: class names, srcsets,
@@ -141,4 +143,43 @@ export function searchablePart(html: string): string | null {
 export function leanSearchablePage(html: string): string | null {
   const part = searchablePart(html);
   return part === null ? null : leanHtml(part);
+}
+
+/**
+ * The text Pagefind indexes of a lean page: outside any element marked `data-pagefind-ignore`, images'
+ * alternative texts included, character references decoded. What its exact words are taken from (withExactWords).
+ */
+export function indexedText(lean: string): string {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lean.length) {
+    const lt = lean.indexOf('<', i);
+    out.push(lean.slice(i, lt < 0 ? lean.length : lt));
+    if (lt < 0) break;
+    const tag = readTag(lean, lt);
+    if (!tag) {
+      out.push('<');
+      i = lt + 1;
+    } else if (!tag.closing && tag.attrs.some(([n]) => n === 'data-pagefind-ignore'))
+      i = skipElement(lean, tag);
+    else {
+      // A tag separates words as Pagefind sees them ("<li>Gardien</li><li>Parking</li>"); an image's
+      // alternative text is indexed too.
+      const alt = tag.attrs.find(([n]) => n === 'alt')?.[1];
+      out.push(alt ? ` ${alt.replace(/^\s*alt\s*=\s*["']?|["']$/g, '')} ` : ' ');
+      i = tag.end;
+    }
+  }
+  return decodeEntities(out.join(''));
+}
+
+/**
+ * A lean page with its words as written added at the end of its searchable part, as exact tokens
+ * (src/shared/search-words.ts, decision 0051): given to Pagefind only, never published.
+ */
+export function withExactWords(lean: string): string {
+  const end = lean.lastIndexOf('</main>');
+  if (end < 0) return lean;
+  const body = lean.slice(lean.indexOf('<body>'), end);
+  return `${lean.slice(0, end)}<p>${exactTokens(indexedText(body))}</p>${lean.slice(end)}`;
 }

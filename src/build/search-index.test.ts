@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leanHtml, leanSearchablePage } from './lean-html.ts';
+import { leanHtml, leanSearchablePage, withExactWords } from './lean-html.ts';
 import { filesOf, searchablePage } from './search-index-fixtures.ts';
 import { searchablePart, writeSearchIndex } from './search-index.ts';
 
@@ -49,12 +49,15 @@ describe('writeSearchIndex', () => {
     const { files } = await writeSearchIndex(out, pages);
     expect(files.filter((f) => f.startsWith('fragment/') && !/\.(br|gz)$/.test(f))).toHaveLength(12);
 
-    // The reference: one Pagefind service, every page in the order of its path.
+    // The reference: one Pagefind service, every page in the order of its path, with its exact words.
     const reference = await scratch();
     const { index } = await pagefind.createIndex({});
     for (const path of paths.sort()) {
       const part = searchablePart(await readFile(join(site, path), 'utf8'))!;
-      await index!.addHTMLFile({ url: `/${path.replace(/index\.html$/, '')}`, content: leanHtml(part) });
+      await index!.addHTMLFile({
+        url: `/${path.replace(/index\.html$/, '')}`,
+        content: withExactWords(leanHtml(part)),
+      });
     }
     await index!.writeFiles({ outputPath: reference });
 

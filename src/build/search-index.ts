@@ -4,6 +4,7 @@ import { compress } from './compression.ts';
 import { indexByLanguage } from './search-index-languages.ts';
 import type { LanguageJob } from './search-index-worker.ts';
 import { brotliCopies, minifyScript } from './search-index-brotli.ts';
+import { withExactWords } from './lean-html.ts';
 import { filesUnder } from './walk.ts';
 
 export { searchablePart } from './lean-html.ts';
@@ -19,7 +20,8 @@ export interface SearchablePage {
 
 /**
  * The pages Pagefind is given, by language (the `<html lang>` of each lean part), in the order of their files:
- * the index is then the same, byte for byte, whichever build rendered which page (decision 0033).
+ * the index is then the same, byte for byte, whichever build rendered which page (decision 0033). Each with
+ * its exact words (decision 0051).
  */
 export function byLanguage(pages: readonly SearchablePage[]): Map<string, LanguageJob['pages']> {
   const sorted = pages.filter((p) => p.lean).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -27,7 +29,7 @@ export function byLanguage(pages: readonly SearchablePage[]): Map<string, Langua
   for (const { file, lean } of sorted) {
     const lang = /<html lang="([^"]+)"/.exec(lean)?.[1] ?? 'unknown';
     const list = out.get(lang) ?? [];
-    list.push({ url: `/${file.replace(/index\.html$/, '')}`, content: lean });
+    list.push({ url: `/${file.replace(/index\.html$/, '')}`, content: withExactWords(lean) });
     out.set(lang, list);
   }
   return out;

@@ -135,7 +135,7 @@ function lingala(rng: Rng, f: ListingFacts): { title: string; description: strin
     `Esika: ${f.avenue}, quartier ${f.quartier}, commune ya ${c}.`,
     features.length > 0 ? `Ezali na ${list(features, 'mpe')}.` : '',
     f.type === 'rent'
-      ? 'Ezali pamba sikoyo. Kotala yango na rendez-vous.'
+      ? 'Ezali libre sikoyo. Kotala yango na rendez-vous.'
       : pick(rng, ['Mikanda nyonso ezali malamu.', 'Agent na biso akosalisa yo na makambo nyonso.']),
   ];
   return { title, description: sentences.filter(Boolean).join(' ') };

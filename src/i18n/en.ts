@@ -88,7 +88,8 @@ export const en: Dictionary = {
   // Home: three highlights
   'home.highlights.title': 'Why choose {agency}',
   'home.highlights.properties.title': 'Over {count} properties',
-  'home.highlights.properties.titleExact': '{count} properties',
+  'home.highlights.properties.titleExact.one': '{count} property',
+  'home.highlights.properties.titleExact.other': '{count} properties',
   'home.highlights.properties.text':
     'A wide choice of houses, apartments, villas, offices and land, checked by our agents.',
   'home.highlights.location.title': 'All over Kinshasa',
@@ -195,7 +196,8 @@ export const en: Dictionary = {
   'catalogue.map.unavailable': 'The map is not available right now.',
   'catalogue.map.count.one': '{count} property on the map',
   'catalogue.map.count.other': '{count} properties on the map',
-  'catalogue.map.noPosition': '{count} without a position on the map',
+  'catalogue.map.noPosition.one': '{count} without a position on the map',
+  'catalogue.map.noPosition.other': '{count} without a position on the map',
   'catalogue.map.cluster': '{count} properties here',
   'catalogue.map.viewProperty': 'View property',
 

@@ -91,7 +91,8 @@ export const fr = {
   // Home: three highlights
   'home.highlights.title': 'Pourquoi choisir {agency}',
   'home.highlights.properties.title': 'Plus de {count} propriétés',
-  'home.highlights.properties.titleExact': '{count} propriétés',
+  'home.highlights.properties.titleExact.one': '{count} propriété',
+  'home.highlights.properties.titleExact.other': '{count} propriétés',
   'home.highlights.properties.text':
     'Un large choix de maisons, appartements, villas, bureaux et terrains vérifiés par nos agents.',
   'home.highlights.location.title': 'Partout à Kinshasa',
@@ -198,7 +199,8 @@ export const fr = {
   'catalogue.map.unavailable': "La carte n'est pas disponible pour le moment.",
   'catalogue.map.count.one': '{count} propriété sur la carte',
   'catalogue.map.count.other': '{count} propriétés sur la carte',
-  'catalogue.map.noPosition': '{count} sans position sur la carte',
+  'catalogue.map.noPosition.one': '{count} sans position sur la carte',
+  'catalogue.map.noPosition.other': '{count} sans position sur la carte',
   'catalogue.map.cluster': '{count} propriétés à cet endroit',
   'catalogue.map.viewProperty': 'Voir la propriété',
 

@@ -9,12 +9,18 @@ import type { Dictionary } from './types.ts';
  * French ("Lundi – Vendredi"), as Kinois do. Plural rules (CLDR): 0 and 1 are "one".
  *
  * Glossary, one word per concept (the data and what each rules out: ln-glossary.ts, enforced by its test):
- * - property: "propriété" ("ba propriété"); "ndako" is category.house, so it means a house only, never land
- *   or offices; the trade is "immobilier" ("agence immobilière").
- * - rent: "kofutela" ("ya kofutela"), never "location".
- * - favourites: the list is "Oyo nalingi" (French "Mes favoris"), saving is "kotia" in it; not "obombi".
+ * - property: "propriété" ("ba propriété"); "ndako" where French says "maison(s)", a house, never land or
+ *   offices; the trade is "immobilier" ("agence immobilière").
+ * - rent: "kofutela" ("ya kofutela") for the listing's type; "loyer", "avance" and "location" as Kinois say them
+ *   ("Avance ya loyer", "Gestion ya ba propriété ya kofutela").
+ * - favourites: the list is «\u00a0Oyo nalingi\u00a0», quoted as a name in sentences (bare, it reads "what I
+ *   like"); saving is "kotia" in it. "kobomba" is to hide: keeping is "kobatela".
  * - contact: "solola" ("Solola na biso"); "kutana" is meeting in person. Calling is "benga", writing "komela".
  * - link: "lien" ("ba lien"); "nzela" is a road, kept only for the directions to the office.
+ * - available: "libre" ("Ezali libre sikoyo"); "pamba" is free of charge or worthless, beside a price.
+ * - already "esi"/"osi" (not "kala", old); up to "kino" (not "tii"); "adresse"; "ba équipement"; "lokasa",
+ *   plural "nkasa" (not "page"); "fina" (tap); "ba foto", "ba video".
+ * - French kept where Kinois keep it: team roles, "Devise", "Référence", "Statut", "Cash power", "sanza 12".
  */
 export const ln: Dictionary = {
   // Meta
@@ -93,7 +99,7 @@ export const ln: Dictionary = {
     'Ba appartement, bandako, ba villa, ba biro mpe ba terrain ya koteka to ya kofutela na ba commune 24 ya Kinshasa.',
   'home.hero.imageAlt': 'Engumba ya Kinshasa na mpokwa',
   'home.search.label': 'Luka propriété',
-  'home.search.placeholder': 'Commune, quartier to adresi…',
+  'home.search.placeholder': 'Commune, quartier to adresse…',
   'home.search.typeLabel': 'Koteka to kofutela',
   'home.search.typeAll': 'Ndenge nyonso',
   'home.search.typeSale': 'Ya koteka',
@@ -103,7 +109,8 @@ export const ln: Dictionary = {
   // Home: three highlights
   'home.highlights.title': 'Mpo na nini kopona {agency}',
   'home.highlights.properties.title': 'Ba propriété koleka {count}',
-  'home.highlights.properties.titleExact': 'Ba propriété {count}',
+  'home.highlights.properties.titleExact.one': 'Propriété {count}',
+  'home.highlights.properties.titleExact.other': 'Ba propriété {count}',
   'home.highlights.properties.text':
     'Bandako, ba appartement, ba villa, ba biro mpe ba terrain ebele, oyo ba agent na biso batali malamu.',
   'home.highlights.location.title': 'Bisika nyonso na Kinshasa',
@@ -139,14 +146,14 @@ export const ln: Dictionary = {
   'footer.about':
     '{agency} ezali agence immobilière na Kinshasa. Tosalisaka bato mpe ba entreprise kosomba, koteka mpe kofutela na motema kimia.',
   'footer.contactTitle': 'Solola na biso',
-  'footer.address': 'Adresi',
+  'footer.address': 'Adresse',
   'footer.phone': 'Telefone',
   'footer.email': 'E-mail',
   'footer.quickLinks': 'Ba lien ya noki',
   'footer.servicesTitle': 'Misala na biso',
   'footer.service.sale': 'Koteka ba propriété',
-  'footer.service.rent': 'Kofutela ba propriété',
-  'footer.service.management': 'Kobatela ba propriété ya kofutela',
+  'footer.service.rent': 'Ba propriété ya kofutela',
+  'footer.service.management': 'Gestion ya ba propriété ya kofutela',
   'footer.service.valuation': 'Kotala ntalo ya ba propriété',
   'footer.service.legal': 'Toli na makambo ya mibeko',
   'footer.service.investment': 'Toli mpo na kotia mbongo na immobilier',
@@ -167,7 +174,7 @@ export const ln: Dictionary = {
   'catalogue.intro':
     'Tala ba propriété na biso ya koteka mpe ya kofutela na ba commune nyonso ya Kinshasa. Salela ba filtre mpo na kozwa noki oyo ekoki na yo.',
   'catalogue.search.label': 'Luka',
-  'catalogue.search.placeholder': 'Luka na kombo, adresi to commune',
+  'catalogue.search.placeholder': 'Luka na kombo, adresse to commune',
   'catalogue.search.submit': 'Luka',
   'catalogue.search.clear': 'Longola maloba ya boluki',
   'catalogue.filters.title': 'Ba filtre',
@@ -182,7 +189,7 @@ export const ln: Dictionary = {
   'catalogue.filters.showLess': 'Kanga ba filtre mosusu',
   'catalogue.filters.price': 'Ntalo',
   'catalogue.filters.priceMin': 'Ntalo ya moke koleka',
-  'catalogue.filters.currency': 'Mbongo',
+  'catalogue.filters.currency': 'Devise',
   'catalogue.filters.priceMax': 'Ntalo ya likolo koleka',
   'catalogue.filters.area': 'Bonene',
   'catalogue.filters.areaMin': 'Bonene ya moke koleka (m²)',
@@ -211,7 +218,8 @@ export const ln: Dictionary = {
   'catalogue.map.unavailable': 'Carte ezali kosala te sikoyo.',
   'catalogue.map.count.one': 'Propriété {count} na carte',
   'catalogue.map.count.other': 'Ba propriété {count} na carte',
-  'catalogue.map.noPosition': 'Ba propriété {count} ezangi esika na carte',
+  'catalogue.map.noPosition.one': 'Propriété {count} ezangi esika na carte',
+  'catalogue.map.noPosition.other': 'Ba propriété {count} ezangi esika na carte',
   'catalogue.map.cluster': 'Ba propriété {count} na esika oyo',
   'catalogue.map.viewProperty': 'Tala propriété',
 
@@ -231,12 +239,12 @@ export const ln: Dictionary = {
   'price.perMonthLong': 'na sanza',
   'price.onRequest': 'Tuna ntalo',
   'money.rateOf': 'Taux ya {date}: {rate}',
-  'money.rateDefault': 'Taux ya ndakisa: {rate}',
+  'money.rateDefault': 'Taux ya pene-pene: {rate}',
   'moveIn.title': 'Mpo na kobanda kofanda',
-  'moveIn.advance': 'Kofutela liboso',
+  'moveIn.advance': 'Avance ya loyer',
   'moveIn.deposit': 'Garantie',
   'moveIn.commission': 'Commission ya agence',
-  'moveIn.total': 'Mobimba ya kobongisa',
+  'moveIn.total': 'Total ya kofuta',
   'moveIn.months.one': 'sanza {count}',
   'moveIn.months.other': 'sanza {count}',
   'moveIn.short': 'Mpo na kobanda kofanda: {amount} ({months})',
@@ -268,20 +276,20 @@ export const ln: Dictionary = {
   'card.badge.video': 'Video',
   'card.badge.3d': '3D',
   'card.viewDetails': 'Tala makambo nyonso',
-  'favorite.add': 'Bakisa na oyo nalingi',
-  'favorite.remove': 'Longola na oyo nalingi',
+  'favorite.add': 'Bakisa na «\u00a0Oyo nalingi\u00a0»',
+  'favorite.remove': 'Longola na «\u00a0Oyo nalingi\u00a0»',
 
   // Favourites page
   'favorites.title': 'Oyo nalingi',
   'favorites.intro':
     'Awa ozali komona ba propriété oyo otii na «\u00a0Oyo nalingi\u00a0». Liste oyo ezali kaka na navigateur oyo, na telefone to ordinateur oyo.',
-  'favorites.count.one': 'Propriété {count} na oyo nalingi',
-  'favorites.count.other': 'Ba propriété {count} na oyo nalingi',
+  'favorites.count.one': 'Propriété {count} na «\u00a0Oyo nalingi\u00a0»',
+  'favorites.count.other': 'Ba propriété {count} na «\u00a0Oyo nalingi\u00a0»',
   'favorites.clearAll': 'Longola nyonso',
   'favorites.clearConfirm': 'Olingi solo kolongola ba propriété nyonso na «\u00a0Oyo nalingi\u00a0»?',
   'favorites.clearConfirmYes': 'Ee, longola nyonso',
-  'favorites.loading': 'Oyo nalingi ezali koya…',
-  'favorites.error': 'Libunga: tokoki te kozwa oyo nalingi',
+  'favorites.loading': '«\u00a0Oyo nalingi\u00a0» ezali koya…',
+  'favorites.error': 'Libunga: tokoki te kozwa «\u00a0Oyo nalingi\u00a0»',
   'favorites.retry': 'Meka lisusu',
   'favorites.missing':
     'Ba propriété mosusu oyo otiaki na liste ezali lisusu na site te, yango wana emonani te.',
@@ -316,11 +324,11 @@ export const ln: Dictionary = {
   'property.description': 'Description',
   'property.features': 'Makambo ezali na propriété',
   'property.details': 'Ba détail',
-  'property.facts.reference': 'Nimero',
+  'property.facts.reference': 'Référence',
   'property.facts.category': 'Lolenge',
   'property.facts.type': 'Koteka to kofutela',
   'property.facts.commune': 'Commune',
-  'property.facts.status': 'Ezali ndenge nini',
+  'property.facts.status': 'Statut',
   'property.location': 'Esika ezali',
   'property.map.label': 'Carte: esika {title} ezali',
   'property.map.loading': 'Carte ezali koya…',
@@ -364,8 +372,7 @@ export const ln: Dictionary = {
   'form.invalidEmail': 'E-mail oyo ezali malamu te',
   'form.invalidPhone': 'Nimero ya telefone oyo ezali malamu te',
   'form.invalidDate': 'Mokolo oyo ezali malamu te',
-  'form.dateOutOfRange':
-    'Mokolo ya kotala esengeli kozala lelo to na kati ya sanza zomi na mibale oyo ezali koya',
+  'form.dateOutOfRange': 'Mokolo ya kotala esengeli kozala lelo to na kati ya sanza 12 oyo ezali koya',
   'form.tooLong': 'Makomi oyo eleki molai (koleka bilembo {max} te)',
   'form.fixErrors': 'Bongisa bisika oyo elakisami.',
   'form.requiredNote': 'Bisika oyo ezali na * esengeli kotondisama.',
@@ -389,7 +396,7 @@ export const ln: Dictionary = {
   'contact.success.again': 'Tinda nsango mosusu',
   'contact.error': 'Libunga: nsango etindami te. Meka lisusu.',
   'contact.details.title': 'Benga to komela biso',
-  'contact.details.address': 'Adresi',
+  'contact.details.address': 'Adresse',
   'contact.details.phone': 'Telefone',
   'contact.details.email': 'E-mail',
   'contact.details.whatsapp': 'Komela biso na WhatsApp',
@@ -439,12 +446,12 @@ export const ln: Dictionary = {
   'about.cta.contact': 'Solola na biso',
 
   // Team roles
-  'teamRole.directeurGeneral': 'Mokambi monene',
-  'teamRole.directeurCommercial': 'Mokambi ya mombongo',
+  'teamRole.directeurGeneral': 'Directeur général',
+  'teamRole.directeurCommercial': 'Directeur commercial',
   'teamRole.agentSenior': 'Agent senior',
   'teamRole.agentJunior': 'Agent junior',
-  'teamRole.responsableMarketing': 'Mokambi ya marketing',
-  'teamRole.assistant': 'Mosalisi',
+  'teamRole.responsableMarketing': 'Responsable marketing',
+  'teamRole.assistant': 'Assistant',
 
   // Legal pages
   'legal.privacyTitle': 'Ndenge tobatelaka makambo na yo',
@@ -452,8 +459,8 @@ export const ln: Dictionary = {
   'legal.updated': 'Ebongisami mbala ya suka: {date}',
 
   // Toasts
-  'toast.favoriteAdded': 'Ebakisami na oyo nalingi',
-  'toast.favoriteRemoved': 'Elongolami na oyo nalingi',
+  'toast.favoriteAdded': 'Ebakisami na «\u00a0Oyo nalingi\u00a0»',
+  'toast.favoriteRemoved': 'Elongolami na «\u00a0Oyo nalingi\u00a0»',
   'toast.close': 'Kanga nsango',
 
   // Generic
@@ -473,10 +480,10 @@ export const ln: Dictionary = {
   'nav.search': 'Luka na site',
   'meta.search.title': 'Boluki',
   'meta.search.description':
-    'Luka liloba moko na ba description mpe na ba équipement ya ba propriété na biso, mpe na ba page ya site.',
+    'Luka liloba moko na ba description mpe na ba équipement ya ba propriété na biso, mpe na nkasa ya site.',
   'search.title': 'Boluki',
   'search.intro':
-    'Liloba moko ekoki: piscine, forage, groupe électrogène, meublé, quartier moko… Boluki ezali na ba description mpe ba équipement ya ba propriété na biso, mpe na ba page ya site.',
+    'Liloba moko ekoki: piscine, forage, groupe électrogène, meublé, quartier moko… Boluki ezali na ba description mpe ba équipement ya ba propriété na biso, mpe na nkasa ya site.',
   'search.label': 'Maloba ya koluka',
   'search.placeholder': 'Piscine, forage, meublé…',
   'search.submit': 'Luka',
@@ -498,7 +505,7 @@ export const ln: Dictionary = {
   'search.more': 'Tala biloko mosusu',
   'catalogue.searchDescriptions': 'Luka « {query} » na ba description',
   // Issue 11: what the house has, whether the listing is real and still free, reports, the scam warning
-  'property.amenities': 'Biloko ezali',
+  'property.amenities': 'Ba équipement',
   'amenity.generator': 'Groupe électrogène',
   'amenity.solar': 'Panneaux solaires',
   'amenity.waterTank': 'Citerne ya mai',
@@ -506,15 +513,15 @@ export const ln: Dictionary = {
   'amenity.guard': 'Zamu',
   'amenity.pavedRoad': 'Nzela ya goudron',
   'amenity.parking': 'Parking',
-  'amenity.furnished': 'Na ba meuble',
+  'amenity.furnished': 'Meublé',
   'amenity.airConditioning': 'Climatisation',
-  'amenity.prepaidMeter': 'Compteur prépayé',
+  'amenity.prepaidMeter': 'Cash power',
   'amenity.garden': 'Jardin',
   'amenity.pool': 'Piscine',
-  'catalogue.filters.amenities': 'Biloko ezali',
+  'catalogue.filters.amenities': 'Ba équipement',
   'trust.verified': 'Agence etalaki yango na miso le {date}',
-  'trust.availableFrom': 'Ekozala pamba banda le {date}',
-  'trust.availableNow': 'Ezali pamba sikoyo',
+  'trust.availableFrom': 'Ekozala libre banda {date}',
+  'trust.availableNow': 'Ezali libre sikoyo',
   'trust.scam.title': 'Keba na bayibi',
   'trust.scam.text':
     '{agency} esengaka mbongo te liboso ya visite. Kofuta moto moko te libanda ya biro na biso.',
@@ -533,7 +540,7 @@ export const ln: Dictionary = {
   'property.map.commune': 'Commune ya {commune}',
   'property.map.approx': 'Esika pene-pene',
   'property.map.onTap': 'Carte ekoya kaka soki osengi yango, mpo na kobatela ba données na yo.',
-  'saveData.note': 'Kobatela ba données: bafoto ya mike, ba vidéo soki osengi.',
+  'saveData.note': 'Kobatela ba données: ba foto ya mike, ba video soki osengi.',
   'offline.title': 'Internet ezali te',
   'offline.text':
     'Lokasa oyo ebatelami naino te na telefone na yo. Nkasa oyo osi ofungolaki ezali kaka, ata internet ezali te.',
@@ -553,22 +560,22 @@ export const ln: Dictionary = {
   'alerts.form.close': 'Kanga',
   'alerts.form.note':
     'Compte esengeli te: tokotindela yo e-mail ya kondima, mpe e-mail nyonso ezali na lien ya kotika.',
-  'alerts.form.privacy': 'Oyo tobombaka',
+  'alerts.form.privacy': 'Oyo tobatelaka',
   'alerts.form.sent.title': 'Tala boîte e-mail na yo',
   'alerts.form.sent.text':
-    'E-mail ya kondima etindami. Fungola lien na yango liboso ya ngonga {hours} mpo alerte ebanda.',
+    'E-mail ya kondima etindami. Fungola lien na yango na kati ya ngonga {hours} mpo alerte ebanda.',
   'alerts.form.failed': 'Alerte ekomami te. Meka lisusu.',
   'alerts.words.from': 'banda {value}',
-  'alerts.words.upTo': 'tii {value}',
+  'alerts.words.upTo': 'kino {value}',
   'alerts.words.everything': 'ba annonce nyonso ya sika',
   'alerts.words.text': 'maloba oyo eponami',
   'alerts.confirm.title': 'Ndima alerte na yo',
-  'alerts.confirm.text': 'Finá bouton mpo ozwa na e-mail ba annonce ya sika oyo ekokani na boluki na yo.',
+  'alerts.confirm.text': 'Fina bouton mpo ozwa na e-mail ba annonce ya sika oyo ekokani na boluki na yo.',
   'alerts.confirm.button': 'Ndima alerte',
   'alerts.confirm.done': 'Alerte endimami! Okozwa e-mail soki annonce ya sika ekokani na boluki na yo.',
   'alerts.confirm.invalid': 'Lien oyo esili: ekufaka nsima ya ngonga {hours}. Senga lisusu na catalogue.',
   'alerts.unsubscribe.title': 'Kotika alerte',
-  'alerts.unsubscribe.text': 'Finá bouton mpo ozwa lisusu te ba e-mail ya alerte oyo.',
+  'alerts.unsubscribe.text': 'Fina bouton mpo ozwa lisusu te ba e-mail ya alerte oyo.',
   'alerts.unsubscribe.button': 'Tika alerte',
   'alerts.unsubscribe.done': 'Otiki: okozwa lisusu te ba e-mail ya alerte oyo.',
   'alerts.unsubscribe.invalid': 'Lien oyo ebongi te. Fungola adresse mobimba oyo ozwaki na e-mail.',
@@ -577,7 +584,7 @@ export const ln: Dictionary = {
   'alerts.page.catalogue': 'Tala catalogue',
   'alerts.mail.confirm.subject': 'Ndima alerte na yo ya {agency}',
   'alerts.mail.confirm.text':
-    'Mbote,\n\nOsengaki koyeba ba annonce ya sika ya {agency} mpo na: {filters}.\n\nMpo alerte ebanda, fungola lien oyo mpe finá « Ndima alerte » (ebongi ngonga {hours}):\n{link}\n\nSoki osengaki eloko te, tika e-mail oyo: soki endimami te, adresse na yo ekolongolama nsima ya mikolo {days}.',
+    'Mbote,\n\nOsengaki koyeba ba annonce ya sika ya {agency} mpo na: {filters}.\n\nMpo alerte ebanda, fungola lien oyo mpe fina « Ndima alerte » (ebongi ngonga {hours}):\n{link}\n\nSoki osengaki eloko te, tika e-mail oyo: soki endimami te, adresse na yo ekolongolama nsima ya mikolo {days}.',
   'alerts.mail.digest.subject.one': 'Annonce {count} ya sika mpo na boluki na yo',
   'alerts.mail.digest.subject.other': 'Ba annonce {count} ya sika mpo na boluki na yo',
   'alerts.mail.digest.intro': 'Ba annonce ya sika epai ya {agency} mpo na boluki na yo: {filters}.',
@@ -588,7 +595,7 @@ export const ln: Dictionary = {
   // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
   'meta.communes.title': 'Ba propriété na commune na commune na Kinshasa — {agency}',
   'meta.communes.description':
-    'Ba propriété ya koteka to ya kofutela na ba commune 24 ya Kinshasa (appartement, villa, biro, terrain…), na ntalo na yango ya katikati.',
+    'Bandako, ba appartement, ba villa, ba biro mpe ba terrain ya koteka to ya kofutela na ba commune 24 ya Kinshasa, na ntalo na yango ya katikati.',
   'meta.commune.title': 'Ba propriété na {commune}, Kinshasa — {agency}',
   'meta.commune.description':
     'Ba propriété na {commune} (Kinshasa): {listings} na zando, ya koteka mpe ya kofutela, na ntalo na yango ya katikati.',
@@ -621,37 +628,37 @@ export const ln: Dictionary = {
   // Shared favourites and compare (issue 12, part 3; decision 0027)
   'meta.compare.title': 'Kokokanisa ba propriété',
   'meta.compare.description':
-    'Ba propriété 4 ya {agency} pembeni na pembeni: ntalo, mbongo ya kobanda kofanda, bonene, ba chambre, biloko ezali.',
-  'favorites.share.button': 'Kabola oyo nalingi',
+    'Kino ba propriété 4 ya {agency} pembeni na pembeni: ntalo, mbongo ya kobanda kofanda, bonene, ba chambre, ba équipement.',
+  'favorites.share.button': 'Kabola «\u00a0Oyo nalingi\u00a0»',
   'favorites.share.text': 'Ba propriété oyo nalingi na {agency}:',
   'toast.favoritesShared': 'Lien ekopiami! Tinda yango mpo na kokabola «\u00a0Oyo nalingi\u00a0».',
   'favorites.shared.title': 'Ba propriété oyo batindeli yo',
   'favorites.shared.intro':
     'Moto moko atindeli yo liste oyo. «\u00a0Oyo nalingi\u00a0» na yo ekobongwana te soki obakisi yango te.',
-  'favorites.shared.add': 'Bakisa ba propriété oyo na oyo nalingi',
-  'favorites.shared.own': 'Tala oyo nalingi',
+  'favorites.shared.add': 'Bakisa ba propriété oyo na «\u00a0Oyo nalingi\u00a0»',
+  'favorites.shared.own': 'Tala «\u00a0Oyo nalingi\u00a0»',
   'favorites.shared.none': 'Lien oyo ezali na propriété moko te oyo ezali naino na site.',
-  'toast.favoritesMerged.one': 'Propriété {count} ebakisami na oyo nalingi',
-  'toast.favoritesMerged.other': 'Ba propriété {count} ebakisami na oyo nalingi',
-  'toast.favoritesAlready': 'Ba propriété oyo ezali kala na oyo nalingi.',
+  'toast.favoritesMerged.one': 'Propriété {count} ebakisami na «\u00a0Oyo nalingi\u00a0»',
+  'toast.favoritesMerged.other': 'Ba propriété {count} ebakisami na «\u00a0Oyo nalingi\u00a0»',
+  'toast.favoritesAlready': 'Ba propriété oyo esi ezali na «\u00a0Oyo nalingi\u00a0».',
   'share.ignored': 'Tolongoli biteni mosusu ya lien (ba propriété ezangi, oyo ezongeli to oyo eleki).',
   'compare.toggle': 'Kokokanisa',
-  'compare.full': 'Ozali kokokanisa ba propriété {max} kala: longola moko mpo na kobakisa mosusu.',
+  'compare.full': 'Osi ozali kokokanisa ba propriété {max}: longola moko mpo na kobakisa mosusu.',
   'compare.tray.label': 'Ba propriété ya kokokanisa',
   'compare.tray.count': 'Ya kokokanisa: {count} / {max}',
   'compare.tray.open': 'Kokokanisa',
   'compare.tray.clear': 'Longola nyonso',
   'compare.title': 'Kokokanisa ba propriété',
   'compare.intro':
-    'Ba propriété {max} pembeni na pembeni. Fina «\u00a0Kokokanisa\u00a0» na propriété mpo otia yango awa.',
+    'Kino ba propriété {max} pembeni na pembeni. Fina «\u00a0Kokokanisa\u00a0» na propriété mpo otia yango awa.',
   'compare.loading': 'Kokokanisa ezali koya…',
   'compare.error': 'Libunga: tokoki te kozwa kokokanisa',
   'compare.retry': 'Meka lisusu',
   'compare.empty.title': 'Propriété moko te ya kokokanisa',
   'compare.empty.text':
-    'Fina «\u00a0Kokokanisa\u00a0» na ba propriété 2 tii 4, na catalogue to na «\u00a0Oyo nalingi\u00a0».',
+    'Fina «\u00a0Kokokanisa\u00a0» na ba propriété 2 kino 4, na catalogue to na «\u00a0Oyo nalingi\u00a0».',
   'compare.empty.browse': 'Tala ba propriété',
-  'compare.empty.favorites': 'Tala oyo nalingi',
+  'compare.empty.favorites': 'Tala «\u00a0Oyo nalingi\u00a0»',
   'compare.addMore': 'Bakisa ata propriété moko mosusu mpo na kokokanisa.',
   'compare.share.button': 'Kabola kokokanisa',
   'compare.share.text': 'Kokokanisa ba propriété oyo na {agency}:',

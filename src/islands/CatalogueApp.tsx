@@ -177,9 +177,11 @@ export default function CatalogueApp({
     <div className="catalogue">
       <Filters query={query} communes={communes} t={t} rates={rates} onChange={update} />
       <div className="toolbar catalogue-toolbar" ref={results}>
-        <p className="count" aria-live="polite">
+        {/* The count heads the results: the cards' h3 titles then follow an h2, not the page's h1 (axe's
+            heading order, issue 38). */}
+        <h2 className="count" aria-live="polite">
           {failed ? '' : !filtered ? t('catalogue.loading') : pluralText(t, lang, 'catalogue.count', total)}
-        </p>
+        </h2>
         <button
           type="button"
           ref={watchButton}

@@ -1,11 +1,14 @@
 import { createTranslator, pluralCategory, type Lang } from '../i18n/core.ts';
 import {
-  excerptRuns,
+  exactExcerpt,
   FILTER_NAMES,
   filterOptions,
   isActive,
   pagefindFilters,
+  pagefindExcerpt,
   parseSearch,
+  querySearches,
+  rankResults,
   RESULTS_PAGE_SIZE,
   toSearch,
   type SearchState,
@@ -18,9 +21,12 @@ import {
 interface ResultData {
   url: string;
   excerpt: string;
+  /** The page's whole text (its exact tokens at the end). */
+  content: string;
   meta: Record<string, string | undefined>;
 }
 interface PagefindResult {
+  id: string;
   data(): Promise<ResultData>;
 }
 interface Pagefind {
@@ -53,6 +59,8 @@ function start(root: HTMLElement) {
   let filtersFilled: Promise<void> | null = null;
   let filled = false;
   let results: PagefindResult[] = [];
+  /** The words the results were found for: their excerpts show them. */
+  let query = '';
   let shown = 0;
   let run = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -144,9 +152,18 @@ function start(root: HTMLElement) {
     root.setAttribute('aria-busy', 'true');
     try {
       const pf = await load();
-      const found = await pf.search(wanted.q || null, { filters: pagefindFilters(wanted) });
+      const filters = pagefindFilters(wanted);
+      // The words as typed first, then as a phrase of whole stems, then Pagefind's stems and longer words
+      // (decision 0051): "terrasse" finds the villa's terrace before "terre" and "terrain".
+      const also = querySearches(wanted.q);
+      const [found, exact, phrase] = await Promise.all([
+        pf.search(wanted.q || null, { filters }),
+        also?.exact ? pf.search(also.exact, { filters }) : null,
+        also ? pf.search(also.phrase, { filters }) : null,
+      ]);
       if (mine !== run || !found) return; // a newer search has started
-      results = found.results;
+      results = rankResults(exact?.results ?? [], phrase?.results ?? [], found.results);
+      query = wanted.q;
       const count = results.length;
       status.textContent = t(`search.count.${pluralCategory(lang, count)}` as never, { count });
       if (count === 0) showState('empty', wanted.q);
@@ -164,14 +181,14 @@ function start(root: HTMLElement) {
     const next = results.slice(shown, shown + RESULTS_PAGE_SIZE);
     const data = await Promise.all(next.map((r) => r.data()));
     if (mine !== run) return;
-    const items = data.map(resultItem);
+    const items = data.map((d) => resultItem(d, query));
     list.append(...items);
     shown += next.length;
     more.hidden = shown >= results.length;
     if (focus) items[0]?.querySelector<HTMLElement>('h2 a')?.focus();
   }
 
-  function resultItem(r: ResultData): HTMLLIElement {
+  function resultItem(r: ResultData, q: string): HTMLLIElement {
     const item = document.createElement('li');
     item.className = 'result';
     const link = (className: string) => {
@@ -202,7 +219,8 @@ function start(root: HTMLElement) {
     body.append(heading);
     if (r.meta.commune) body.append(text('p', 'where', r.meta.commune));
     const excerpt = text('p', 'excerpt', '');
-    for (const run of excerptRuns(r.excerpt)) {
+    // Why it matched: the words as typed in the page's text, else Pagefind's excerpt (a stem, a longer word).
+    for (const run of exactExcerpt(r.content, q) ?? pagefindExcerpt(r.excerpt)) {
       if (!run.mark) excerpt.append(run.text);
       else excerpt.append(text('mark', '', run.text));
     }

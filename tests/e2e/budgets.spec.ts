@@ -105,8 +105,8 @@ test.describe('byte budgets', () => {
   // fetch one chunk of 2 to 16 KB, depending on the word. Here, what does not depend on the site: the script
   // (minified again by the build) and WebAssembly, 59.8 KB (71 KB as Pagefind ships them), and the ten result
   // fragments: a listing's is its title, price, address, description, amenities and features, about 0.55 KB
-  // (at most 0.66) at 500 demo listings; 0.7 KB allowed (the facts line, move-in block, trust and scam texts
-  // stay out of the index).
+  // (at most 0.66) at 500 demo listings, and its words' exact tokens on top (decision 0051: 0.52 → 0.69 KB on
+  // average here); 0.9 KB allowed (the facts line, move-in block, trust and scam texts stay out of the index).
   test('the first content search: Pagefind’s larger files in Brotli, its script and WebAssembly at most 61 KB', async ({
     page,
   }) => {
@@ -131,7 +131,7 @@ test.describe('byte budgets', () => {
     expect(sum(/\/pagefind\.js$|\.pagefind$/), files).toBeLessThanOrEqual(61 * KB);
     const fragments = [...sizes].filter(([path]) => path.endsWith('.pf_fragment'));
     expect(fragments, files).toHaveLength(10);
-    for (const [path, bytes] of fragments) expect(bytes, path).toBeLessThanOrEqual(0.7 * KB);
+    for (const [path, bytes] of fragments) expect(bytes, path).toBeLessThanOrEqual(0.9 * KB);
   });
 
   // Decision 0032: the catalogue's first view fetches only the core (filters, counts, order), 9 B a listing

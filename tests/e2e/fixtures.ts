@@ -33,21 +33,33 @@ export async function ready(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** axe's serious and critical violations on the page as it is, one line each (rule: elements). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** The rules tests/e2e/a11y.spec.ts holds every page to (issue 38): WCAG 2.1 A and AA, and axe's best practice. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe's violations on the page as it is, one line each (impact rule: elements): of the given impacts (all by
+ * default) under the given tags (every rule axe runs by default, without tags).
+ */
+export async function axeViolations(
+  page: Page,
+  { impacts, tags }: { impacts?: readonly string[]; tags?: string[] } = {},
+): Promise<string[]> {
   // Every rule still runs; only the violations are written out node by node (axe's resultTypes): the
   // passes, which nothing here reads, were most of the result's size and of the time after the checks.
   // A page without frames is checked by one axe.run in the page ("legacy mode"): the default runs axe in
   // each frame, then opens a blank page (a new renderer process) to merge the frames' results, which is
   // 2–3 times the time for the same result on a page that has no other frame (decision 0038).
   const alone = page.frames().length === 1;
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(alone)
-    .analyze();
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(alone);
+  const { violations } = await (tags ? builder.withTags(tags) : builder).analyze();
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe's serious and critical violations on the page as it is, one line each (impact rule: elements). */
+export function seriousViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, { impacts: ['serious', 'critical'] });
 }
 
 /** Without the splash unless asked; console lines of blocked content gathered in `blocked`. */

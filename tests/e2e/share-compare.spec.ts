@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, ready, seriousViolations, test } from './fixtures.ts';
+import { expect, ready, test } from './fixtures.ts';
 
 // Issue 12, part 3 (decision 0027): favourites shared by a link, and up to four listings compared.
 
@@ -94,7 +94,9 @@ test.describe('shared favourites', () => {
     await expect(page.getByRole('button', { name: 'Add these properties to my favourites' })).toBeVisible();
     await page.goto(`/ln/favorites/?ids=${all[0]},${all[1]}`);
     await ready(page);
-    await expect(page.getByRole('button', { name: 'Bakisa ba propriété oyo na oyo nalingi' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Bakisa ba propriété oyo na «\u00a0Oyo nalingi\u00a0»' }),
+    ).toBeVisible();
   });
 });
 
@@ -250,23 +252,5 @@ test.describe('compare', () => {
     await page.goto(`/compare/?ids=${all.slice(0, 4).join(',')}`);
     await ready(page);
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  });
-
-  test('no serious accessibility violation on the compare page and a shared favourites list', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const { all } = await indexIds(page);
-    for (const lang of ['', '/en', '/ln']) {
-      for (const path of [
-        `/compare/?ids=${all.slice(0, 4).join(',')}`,
-        `/favorites/?ids=${all.slice(0, 2).join(',')}`,
-      ]) {
-        await page.goto(lang + path);
-        await ready(page);
-        await expect(page.locator('.state')).toHaveCount(0);
-        expect(await seriousViolations(page), lang + path).toEqual([]);
-      }
-    }
   });
 });

@@ -144,7 +144,7 @@ export default function MapView(props: Props) {
       <p className="map-footer">
         {pluralText(t, lang, 'catalogue.map.count', placed.length)}
         {listings.length > placed.length
-          ? ` · ${t('catalogue.map.noPosition', { count: listings.length - placed.length })}`
+          ? ` · ${pluralText(t, lang, 'catalogue.map.noPosition', listings.length - placed.length)}`
           : ''}
       </p>
     </div>
