@@ -50,3 +50,32 @@ export const COMMUNE_CENTRES: Readonly<Record<Commune, { lat: number; long: numb
   Nsele: { lat: -4.39, long: 15.5 },
   Maluku: { lat: -4.07, long: 15.56 },
 };
+
+/**
+ * Beyond this from every centre, a point is not suggested a commune: it is outside the city (Maluku, the
+ * widest, stretches about 40 km from its centre's built-up part; a point farther is most likely a wrong fix).
+ */
+export const NEAREST_COMMUNE_MAX_KM = 40;
+
+/**
+ * The commune whose centre is nearest a point, with the distance in km, or null when none is within
+ * NEAREST_COMMUNE_MAX_KM (issue 35: the admin's "Utiliser ma position"). Centres, not outlines: a
+ * suggestion staff confirm, right in the heart of a commune and possibly the neighbour's near its edge.
+ */
+export function nearestCommune(lat: number, long: number): { commune: Commune; km: number } | null {
+  let best: { commune: Commune; km: number } | null = null;
+  for (const commune of COMMUNES) {
+    const km = distanceKm(lat, long, COMMUNE_CENTRES[commune]);
+    if (!best || km < best.km) best = { commune, km };
+  }
+  return best && best.km <= NEAREST_COMMUNE_MAX_KM ? best : null;
+}
+
+/** Great-circle distance (haversine), in km. */
+function distanceKm(lat: number, long: number, to: { lat: number; long: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (to.lat - lat) * rad;
+  const dLong = (to.long - long) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat * rad) * Math.cos(to.lat * rad) * Math.sin(dLong / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
+}

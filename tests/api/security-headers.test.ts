@@ -45,6 +45,16 @@ describe('security headers', () => {
     expect(String(again.headers['content-security-policy'])).toContain("'sha256-new='");
   });
 
+  it('only the admin’s pages may ask for the position, none for the camera or the microphone', async () => {
+    const policy = async (url: string) => String((await t.app.inject(url)).headers['permissions-policy']);
+    for (const url of ['/', '/properties/', '/api/health', '/administration'])
+      expect(await policy(url), url).toContain('geolocation=()');
+    for (const url of ['/admin', '/admin/properties', '/admin?x=1'])
+      expect(await policy(url), url).toContain('geolocation=(self)');
+    for (const url of ['/', '/admin/properties'])
+      expect(await policy(url)).toMatch(/camera=\(\), microphone=\(\)/);
+  });
+
   it('only the search pages may compile WebAssembly (Pagefind)', async () => {
     for (const lang of ['', 'en/', 'ln/']) {
       await mkdir(join(t.env.SITE_DIR, lang, 'search'), { recursive: true });

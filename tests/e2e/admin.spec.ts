@@ -126,7 +126,7 @@ test.describe('managing the agency', () => {
     await dialog.getByLabel('Catégorie').selectOption('villa');
     await next.click();
 
-    await dialog.locator('input[type=file]').setInputFiles(await photo());
+    await dialog.locator('input[type=file][multiple]').setInputFiles(await photo());
     await expect(dialog.getByText('Couverture')).toBeVisible();
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/properties') && r.request().method() === 'POST',

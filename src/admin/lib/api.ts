@@ -8,9 +8,11 @@ import { $account, bearerToken, clearSession } from './session.ts';
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 let client: KyInstance | null = null;
+let apiBase = '';
 
 /** One client for every admin call: JSON, 10 s, the bearer token, and any 401 ends the session (spec §8). */
 export function configureApi(base: string): KyInstance {
+  apiBase = base;
   client = ky.create({
     prefix: base,
     timeout: REQUEST_TIMEOUT_MS,
@@ -26,8 +28,7 @@ export function configureApi(base: string): KyInstance {
         async ({ request, response }) => {
           // A wrong password is also a 401: that one is the login form's to show.
           if (response.status === 401 && !new URL(request.url).pathname.endsWith('/auth/login')) {
-            clearSession();
-            navigate(ROUTES.login, { replace: true });
+            sessionEnded();
           }
           // An admin reset this account's password meanwhile: the app shows the change screen.
           if (response.status === 403) {
@@ -46,6 +47,15 @@ export function configureApi(base: string): KyInstance {
   return client;
 }
 
+/** A 401 on any call but the login: the session is over, the login screen shows. */
+export function sessionEnded(): void {
+  clearSession();
+  navigate(ROUTES.login, { replace: true });
+}
+
+/** The API's address of `path`, for the calls ky cannot make (an upload with its progress: upload.ts). */
+export const apiUrl = (path: string) => `${apiBase.replace(/\/$/, '')}/${path}`;
+
 export function api(): KyInstance {
   if (!client) throw new Error('configureApi() must run before the first call');
   return client;
@@ -53,6 +63,7 @@ export function api(): KyInstance {
 
 /** The server's French message when it gave one, else the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof HTTPError) {
     const data = error.data as { message?: unknown } | undefined;
     if (data && typeof data === 'object' && typeof data.message === 'string' && data.message)
@@ -71,4 +82,14 @@ export function isUnauthorised(error: unknown): boolean {
  */
 export async function answer<S extends z.ZodType>(schema: S, request: ResponsePromise): Promise<z.output<S>> {
   return schema.parse(await request.json());
+}
+
+/** A failed call made without ky (upload.ts): the HTTP status (0 when no answer came) and the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
 }

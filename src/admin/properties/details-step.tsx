@@ -9,6 +9,7 @@ import {
 import { PROPERTY_STATUS_LABELS, t } from '../lib/labels.ts';
 import { Field } from '../ui/field.tsx';
 import type { PropertyDraft } from './draft.ts';
+import { LocationFields } from './location-fields.tsx';
 import { TranslationFields } from './translation-fields.tsx';
 
 interface Props {
@@ -161,8 +162,7 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
           </small>
         </fieldset>
       )}
-      {input('lat', 'Latitude (carte)', { ...decimal, placeholder: '-4.3250' })}
-      {input('long', 'Longitude (carte)', { ...decimal, placeholder: '15.3222' })}
+      <LocationFields draft={draft} errors={errors} onChange={onChange} />
       <fieldset className="adm-span-2 adm-amenities">
         <legend>Équipements</legend>
         {AMENITIES.map((a) => (

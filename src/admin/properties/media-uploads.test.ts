@@ -39,13 +39,34 @@ describe('media uploads (spec §4)', () => {
     expect(deleted).toEqual([]);
   });
 
-  it('drops a failed upload from the list', () => {
-    const { state } = run(
+  it('keeps a failed upload in the list, marked, until it is retried or removed', () => {
+    const failed = run(
       initialMedia([]),
       { type: 'start', key: 'n1', name: 'a.jpg' },
-      { type: 'failed', key: 'n1' },
+      { type: 'stage', key: 'n1', stage: { stage: 'sending', fraction: 0.4 } },
+      { type: 'failed', key: 'n1', message: 'connexion perdue' },
     );
-    expect(state.media).toEqual([]);
+    expect(failed.state.media).toEqual([
+      { key: 'n1', item: null, uploading: false, name: 'a.jpg', failed: 'connexion perdue' },
+    ]);
+    const retried = run(
+      failed.state,
+      { type: 'retry', key: 'n1' },
+      { type: 'done', key: 'n1', item: answer('a') },
+    );
+    expect(retried.state.media).toEqual([{ key: 'n1', item: answer('a'), uploading: false, name: 'a.jpg' }]);
+    expect(run(failed.state, { type: 'remove', key: 'n1' }).state.media).toEqual([]);
+  });
+
+  it('shows the progress of an upload under way only', () => {
+    const sending = { stage: 'sending', fraction: 0.5 } as const;
+    const { state } = run(
+      initialMedia([saved]),
+      { type: 'start', key: 'n1', name: 'a.jpg' },
+      { type: 'stage', key: 'n1', stage: sending },
+      { type: 'stage', key: 'saved-0', stage: sending },
+    );
+    expect(state.media.map((m) => m.stage)).toEqual([undefined, sending]);
   });
 
   it('deletes a file uploaded here as soon as it is removed, even while it was uploading', () => {

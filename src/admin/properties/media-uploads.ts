@@ -1,9 +1,24 @@
 import type { MediaItem, UploadResponse } from '../../contract/index.ts';
-import type { FormMedia } from './media-step.tsx';
+import type { UploadStage } from '../lib/upload.ts';
+
+/** A media item in the form: saved ones come from the server; a new file shows `uploading` until it answers. */
+export interface FormMedia {
+  key: string;
+  item: MediaItem | null;
+  uploading: boolean;
+  name: string;
+  /** Local preview of a file being uploaded. */
+  preview?: string;
+  /** Where its upload stands (progress, a wait before the next attempt). */
+  stage?: UploadStage;
+  /** Why its upload failed after its automatic attempts: the item stays, with a retry button (issue 35). */
+  failed?: string;
+}
 
 /**
  * The media of the listing being edited (spec §4). A file shows at once as a temporary item marked uploading,
- * replaced by the server's answer, or gone if the upload fails. Removing an item uploaded in this form
+ * with its progress, replaced by the server's answer; a file whose upload failed stays, marked failed, until
+ * it is retried or removed (issue 35: one tap retries it), and is never part of the listing. Removing an item uploaded in this form
  * deletes its file at once; removing an item of the saved listing waits for the save (deleting it before
  * would break the public page if the edit is cancelled); leaving without saving deletes what was uploaded.
  */
@@ -18,7 +33,9 @@ export interface MediaState {
 export type MediaAction =
   | { type: 'start'; key: string; name: string; preview?: string }
   | { type: 'done'; key: string; item: UploadResponse }
-  | { type: 'failed'; key: string }
+  | { type: 'stage'; key: string; stage: UploadStage }
+  | { type: 'failed'; key: string; message: string }
+  | { type: 'retry'; key: string }
   | { type: 'remove'; key: string }
   | { type: 'first'; key: string }
   | { type: 'close' }
@@ -54,8 +71,28 @@ export function mediaReducer(state: MediaState, action: MediaAction): MediaState
         uploaded: [...state.uploaded, item.id],
       };
     }
-    case 'failed':
-      return { ...state, media: state.media.filter((m) => m.key !== action.key) };
+    case 'stage': {
+      const { key, stage } = action;
+      return {
+        ...state,
+        media: state.media.map((m) => (m.key === key && m.uploading ? { ...m, stage } : m)),
+      };
+    }
+    case 'failed': {
+      const { key, message } = action;
+      const failed = (m: FormMedia): FormMedia => {
+        const { stage: _stage, ...rest } = m;
+        return { ...rest, uploading: false, failed: message };
+      };
+      return { ...state, media: state.media.map((m) => (m.key === key ? failed(m) : m)) };
+    }
+    case 'retry': {
+      const retried = (m: FormMedia): FormMedia => {
+        const { failed: _failed, ...rest } = m;
+        return { ...rest, uploading: true };
+      };
+      return { ...state, media: state.media.map((m) => (m.key === action.key ? retried(m) : m)) };
+    }
     case 'remove': {
       const id = state.media.find((m) => m.key === action.key)?.item?.id;
       const media = state.media.filter((m) => m.key !== action.key);

@@ -6,6 +6,7 @@ import { useSearchList } from '../lib/use-search-list.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
+import { DraftsBanner } from './drafts-banner.tsx';
 import { PropertyForm } from './property-form.tsx';
 import { PropertyRow } from './property-row.tsx';
 
@@ -32,6 +33,7 @@ export function PropertiesPage() {
           </button>
         }
       />
+      {!editing && <DraftsBanner onResume={setEditing} />}
       <ListToolbar
         state={searchList}
         search={{ label: 'Rechercher par titre ou adresse', placeholder: 'Rechercher par titre ou adresse…' }}

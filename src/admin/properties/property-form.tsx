@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paginated, Property, TeamMember } from '../../contract/index.ts';
 import { toast } from '../../shared/toasts.ts';
 import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
+import { $account } from '../lib/session.ts';
 import { fieldErrors } from '../ui/field.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DetailsStep } from './details-step.tsx';
@@ -15,6 +16,7 @@ import {
   toInput,
   type PropertyDraft,
 } from './draft.ts';
+import { draftKey, dropDraft, readDraft, writeDraft } from './draft-store.ts';
 import { MediaStep } from './media-step.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import { VerificationBox } from './verification.tsx';
@@ -26,13 +28,34 @@ interface Props {
   onSaved: (saved: Property) => void;
 }
 
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
 export function PropertyForm({ property, onClose, onSaved }: Props) {
-  const [step, setStep] = useState<1 | 2>(1);
-  const [draft, setDraft] = useState<PropertyDraft>(property ? draftFrom(property) : EMPTY_DRAFT);
+  // The listing as the agent left it (issue 35): offered back until it is saved or discarded.
+  const [key] = useState(() => draftKey($account.get()?.id ?? 0, property?.id ?? null));
+  const [resumed] = useState(() => readDraft(localStorage, key));
+  const [step, setStep] = useState<1 | 2>(resumed?.step ?? 1);
+  const [draft, setDraft] = useState<PropertyDraft>(
+    resumed?.details ?? (property ? draftFrom(property) : EMPTY_DRAFT),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [agents, setAgents] = useState<TeamMember[]>([]);
-  const uploads = useMediaUploads(property?.media ?? []);
+  const uploads = useMediaUploads(resumed?.media ?? property?.media ?? []);
   const [saving, setSaving] = useState(false);
+  const pristine = useRef(JSON.stringify([draft, uploads.media.map((m) => m.item?.url)]));
+
+  // Written at each change; a form opened and left untouched writes nothing.
+  const stored = useRef(resumed !== null);
+  /** Saved or discarded: the last renders before the form closes write nothing back. */
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    const now = JSON.stringify([draft, uploads.media.map((m) => m.item?.url)]);
+    if (now === pristine.current && !stored.current) return;
+    stored.current = true;
+    const media = uploads.state();
+    writeDraft(localStorage, key, { savedAt: new Date().toISOString(), step, details: draft, media });
+  }, [draft, uploads, step, key]);
 
   useEffect(() => {
     answer(paginated(TeamMember), api().get('team', { searchParams: { limit: 100 } }))
@@ -40,14 +63,29 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
       .catch((error: unknown) => console.error(error));
   }, []);
 
+  /**
+   * Closed (Annuler, ×, Escape, a phone's back gesture): a form with something written stays as a draft,
+   * offered back on the listings page, so a slip of the thumb loses nothing; an untouched one is gone.
+   */
   const close = () => {
+    if (!stored.current) uploads.close();
+    onClose();
+  };
+  /** Discarded: what was uploaded here is deleted and the draft goes with it. */
+  const discard = () => {
+    done.current = true;
     uploads.close();
+    dropDraft(localStorage, key);
     onClose();
   };
 
   const save = async () => {
     if (uploads.uploading) {
       toast.error('Attendez la fin des téléversements.');
+      return;
+    }
+    if (uploads.failed) {
+      toast.error('Réessayez ou retirez les fichiers dont l’envoi a échoué.');
       return;
     }
     const parsed = toInput(
@@ -75,6 +113,8 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
     );
     setSaving(false);
     if (!outcome.ok) return;
+    done.current = true;
+    dropDraft(localStorage, key);
     uploads.saved();
     onSaved(outcome.value);
   };
@@ -108,6 +148,14 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
         )
       }
     >
+      {resumed && (
+        <p className="adm-draft-note" role="status">
+          Brouillon du {dateTime.format(new Date(resumed.savedAt))} repris.{' '}
+          <button type="button" className="adm-link-btn" onClick={discard}>
+            Abandonner le brouillon
+          </button>
+        </p>
+      )}
       <ol className="adm-steps" aria-label="Étapes">
         <li aria-current={step === 1 ? 'step' : undefined}>1. Détails</li>
         <li aria-current={step === 2 ? 'step' : undefined}>2. Médias</li>
@@ -133,6 +181,7 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
           onFiles={(files) => files.forEach((f) => void uploads.upload(f))}
           onRemove={uploads.remove}
           onFirst={uploads.first}
+          onRetry={uploads.retry}
         />
       )}
       {errors.media && <p className="adm-alert">{errors.media}</p>}

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import type { MediaItem } from '../../contract/index.ts';
-import { toast } from '../../shared/toasts.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { uploadMedia } from '../lib/upload.ts';
 import { initialMedia, mediaReducer, toDelete, type MediaAction, type MediaState } from './media-uploads.ts';
@@ -8,10 +7,18 @@ import { initialMedia, mediaReducer, toDelete, type MediaAction, type MediaState
 let uploadCount = 0;
 
 /** The form's media with their uploads and deletions (the pure part is mediaReducer and toDelete). */
-export function useMediaUploads(saved: readonly MediaItem[]) {
-  const [initial] = useState(() => initialMedia(saved));
+export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
+  const [initial] = useState(() => ('media' in saved ? saved : initialMedia(saved)));
   const state = useRef<MediaState>(initial);
   const [media, setMedia] = useState(initial.media);
+  /** The files still to upload or retry, and how to stop each, by key. */
+  const files = useRef(new Map<string, { file: File; abort: AbortController; preview?: string }>());
+  /** A file is done with (uploaded or removed): its place in memory and its preview are freed. */
+  const forget = (key: string) => {
+    const pending = files.current.get(key);
+    if (pending?.preview) URL.revokeObjectURL(pending.preview);
+    files.current.delete(key);
+  };
 
   // The ref is the one truth, so an upload answering late sees the removals made meanwhile.
   const apply = (action: MediaAction) => {
@@ -24,30 +31,55 @@ export function useMediaUploads(saved: readonly MediaItem[]) {
     setMedia(state.current.media);
   };
 
+  const send = async (key: string, file: File, preview?: string) => {
+    const abort = new AbortController();
+    files.current.set(key, { file, abort, ...(preview ? { preview } : {}) });
+    try {
+      const item = await uploadMedia(file, {
+        signal: abort.signal,
+        onStage: (stage) => apply({ type: 'stage', key, stage }),
+      });
+      apply({ type: 'done', key, item });
+      forget(key);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      console.error(error);
+      apply({ type: 'failed', key, message: errorMessage(error, 'échec du téléversement') });
+    }
+  };
+
   const upload = async (file: File) => {
     const key = `new-${++uploadCount}`;
     const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
     apply({ type: 'start', key, name: file.name, ...(preview ? { preview } : {}) });
-    try {
-      apply({ type: 'done', key, item: await uploadMedia(file) });
-    } catch (error) {
-      // Spec §4: a failed upload disappears from the list.
-      console.error(error);
-      apply({ type: 'failed', key });
-      toast.error(`${file.name} : ${errorMessage(error, 'échec du téléversement')}`);
-    } finally {
-      if (preview) URL.revokeObjectURL(preview);
-    }
+    await send(key, file, preview);
   };
 
   return {
     media,
+    /** The form's state, for the draft kept in the browser (draft-store.ts). */
+    state: () => state.current,
     uploading: media.some((m) => m.uploading),
+    failed: media.some((m) => m.failed),
     upload,
-    remove: (key: string) => apply({ type: 'remove', key }),
+    /** One tap on a failed file sends it again. */
+    retry: (key: string) => {
+      const pending = files.current.get(key);
+      if (!pending) return;
+      apply({ type: 'retry', key });
+      void send(key, pending.file, pending.preview);
+    },
+    remove: (key: string) => {
+      files.current.get(key)?.abort.abort();
+      forget(key);
+      apply({ type: 'remove', key });
+    },
     first: (key: string) => apply({ type: 'first', key }),
     /** Leaving without saving: what was uploaded here is deleted. */
-    close: () => apply({ type: 'close' }),
+    close: () => {
+      for (const { abort } of files.current.values()) abort.abort();
+      apply({ type: 'close' });
+    },
     /** The listing is saved: the items it no longer uses are deleted. */
     saved: () => apply({ type: 'saved' }),
   };

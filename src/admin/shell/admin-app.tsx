@@ -5,7 +5,7 @@ import '../../shared/toaster.ts';
 import { PasswordPage } from '../account/password-page.tsx';
 import { AlertsPage } from '../alerts/alerts-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
-import { $agencyName } from '../lib/agency.ts';
+import { $agencyName, $mapTiles } from '../lib/agency.ts';
 import { api, configureApi, isUnauthorised, answer } from '../lib/api.ts';
 import { $path, navigate, ROUTES } from '../lib/router.ts';
 import { $account, $token } from '../lib/session.ts';
@@ -35,10 +35,19 @@ const PAGES: Record<string, () => React.JSX.Element> = {
 };
 
 /** The whole admin: one client-rendered island (spec §2 admin routes), on the live API. */
-export default function AdminApp({ apiBase, agencyName }: { apiBase: string; agencyName: string }) {
+export default function AdminApp({
+  apiBase,
+  agencyName,
+  tiles,
+}: {
+  apiBase: string;
+  agencyName: string;
+  tiles: { url: string; attribution: string };
+}) {
   useState(() => {
     configureApi(apiBase);
     $agencyName.set(agencyName);
+    $mapTiles.set(tiles);
   });
   const path = useStore($path);
   const token = useStore($token);

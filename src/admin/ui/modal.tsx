@@ -20,6 +20,19 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // A phone's keyboard opening shrinks the screen (interactive-widget=resizes-content on the admin page):
+  // the field being typed in is brought back into view instead of staying under it (issue 35).
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!open || !viewport) return;
+    const keepInView = () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && ref.current?.contains(focused))
+        focused.scrollIntoView({ block: 'nearest' });
+    };
+    viewport.addEventListener('resize', keepInView);
+    return () => viewport.removeEventListener('resize', keepInView);
+  }, [open]);
   return (
     <dialog
       ref={ref}

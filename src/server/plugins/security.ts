@@ -65,6 +65,14 @@ const BUILD_CODE = /^\/_astro\/[\w.-]+\.(?:js|css)(?:\?|$)/;
 /** What they are served as; anything else at such an address (the not-found page) keeps every header. */
 const CODE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
 
+/**
+ * What the browser may let a page use: nothing of the camera, the microphone or the position, but the
+ * admin's own pages may ask for the position ("Utiliser ma position" places a listing where the agent
+ * stands, issue 35). Its camera button is a file input, which opens the phone's camera app, not a stream.
+ */
+export const permissionsPolicy = (url: string) =>
+  `camera=(), microphone=(), geolocation=${/^\/admin(?:[/?]|$)/.test(url) ? '(self)' : '()'}, interest-cohort=()`;
+
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /**
@@ -121,7 +129,7 @@ export default fp(async function security(app: FastifyInstance) {
     reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+    reply.header('permissions-policy', permissionsPolicy(request.url));
     // A 304 carries no content type: its headers would replace the cached page's policy with the resources' one.
     if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const type = String(reply.getHeader('content-type') ?? '');
