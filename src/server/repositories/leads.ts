@@ -6,6 +6,9 @@ import type { Database, Db } from '../../db/client.ts';
 import { leadCounts, leadVisitors, properties } from '../../db/schema.ts';
 import type { VisitorIdentity } from '../services/visitor.ts';
 import { rowsOf } from './dump.ts';
+import { AGENCY, leadStatsQueries } from './lead-stats.ts';
+
+export { AGENCY };
 
 /**
  * At most this many browsers of one address (/64) count for a listing and channel a day. Enough for a family
@@ -13,9 +16,6 @@ import { rowsOf } from './dump.ts';
  * changes its User-Agent at each request still counts three times, not sixty a minute.
  */
 export const BROWSERS_PER_ADDRESS = 3;
-
-/** The property id a tap on the agency's own WhatsApp or telephone (footer, contact page) is counted under. */
-export const AGENCY = 0;
 
 /**
  * Counts `channel` for listing `propertyId` once per visitor that day, in the caller's transaction: true when
@@ -46,6 +46,8 @@ async function countOnce(
 
 export function leadsRepository(database: Database) {
   return {
+    ...leadStatsQueries(database),
+
     /**
      * A listing's page view: counted once a day per visitor, and then only in its view count. Answers the
      * listing's view count, or null when there is no such listing.
