@@ -16,3 +16,4 @@ export * from './rates.ts';
 export * from './alert.ts';
 export * from './site-renderer.ts';
 export * from './leads.ts';
+export * from './inbox.ts';

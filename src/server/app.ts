@@ -33,6 +33,7 @@ import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import alertsRoutes from './routes/alerts.ts';
+import inboxRoutes from './routes/inbox.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
@@ -210,6 +211,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         settingsRoutes,
         ratesRoutes,
         alertsRoutes,
+        inboxRoutes,
       ]) {
         await api.register(routes);
       }

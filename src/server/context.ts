@@ -6,6 +6,7 @@ import { accountsRepository } from './repositories/accounts.ts';
 import { alertsRepository } from './repositories/alerts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
+import { inboxRepository } from './repositories/inbox.ts';
 import { leadsRepository } from './repositories/leads.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
@@ -45,6 +46,7 @@ export function createRepositories(database: Database, env: Env) {
     rates: ratesRepository(database, rates, audit),
     alerts: alertsRepository(database, audit),
     leads: leadsRepository(database),
+    inbox: inboxRepository(database),
   };
 }
 
