@@ -85,7 +85,9 @@ describe('the inbox', () => {
     const contacted = res.json<InboxDetail>();
     expect(contacted).toMatchObject({ followUp: 'contacted', note: 'Rappeler lundi' });
     expect(contacted.contactedAt).not.toBeNull();
-    res = await patch('visit', v.id, { followUp: 'visit_planned', assigneeId: second.id });
+    expect(
+      (await patch('visit', v.id, { followUp: 'visit_planned', assigneeId: second.id })).statusCode,
+    ).toBe(200);
     res = await patch('visit', v.id, { followUp: 'closed', note: null });
     const closed = res.json<InboxDetail>();
     expect(closed).toMatchObject({ followUp: 'closed', assigneeName: 'Second', note: null });
