@@ -46,6 +46,7 @@ interface Row {
   follow_up: InboxItem['followUp'];
   assignee_id: number | null;
   assignee_name: string | null;
+  assignee_email: string | null;
   note: string | null;
   contacted_ms: number | null;
   overdue: boolean;
@@ -87,7 +88,8 @@ function conditions(f: InboxFilters): SQL {
 }
 
 const select = (where: SQL, tail: SQL = sql``) => sql`
-  SELECT r.*, p.title AS property_title, t.name AS assignee_name, ${overdue} AS overdue,
+  SELECT r.*, p.title AS property_title, t.name AS assignee_name, t.email AS assignee_email,
+         ${overdue} AS overdue,
          (EXTRACT(EPOCH FROM r.created_at) * 1000)::float8 AS created_ms,
          (EXTRACT(EPOCH FROM r.contacted_at) * 1000)::float8 AS contacted_ms,
          count(*) OVER () AS total
@@ -127,6 +129,12 @@ export function inboxRepository(database: Database) {
 
   return {
     get,
+
+    /** A request with the e-mail of the agent in charge, for its notification. */
+    async forMail(kind: RequestKind, id: number) {
+      const row = await one(db, kind, id);
+      return row ? { item: toItem(row), agentEmail: row.assignee_email } : null;
+    },
 
     async list(q: InboxFilters & { page: number; limit: number }): Promise<Page<InboxItem>> {
       const rows = rowsOf<Row>(
