@@ -63,3 +63,13 @@ export const PageViewInput = z.object({
   session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Session invalide' }),
 });
 export type PageViewInput = z.infer<typeof PageViewInput>;
+
+/**
+ * What the public pages' beacon sends for a tap on a WhatsApp button or a telephone number (issue 34): the
+ * listing it is about, or none for the agency's own (footer, contact page).
+ */
+export const TapInput = z.object({
+  channel: z.enum(['whatsapp', 'call'], { error: 'Canal invalide : whatsapp ou call' }),
+  property: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+export type TapInput = z.infer<typeof TapInput>;

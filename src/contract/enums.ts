@@ -17,6 +17,9 @@ import {
   VERIFICATION_FILTERS,
   FILTER_CURRENCIES,
   ALERT_STATUSES,
+  LEAD_CHANNELS,
+  FOLLOW_UPS,
+  REQUEST_KINDS,
 } from '../shared/enums.ts';
 
 // The value lists live in src/shared (browser code needs them without zod); the contract re-exports them.
@@ -39,6 +42,9 @@ export const Amenity = z.enum(AMENITIES);
 export const VerificationFilter = z.enum(VERIFICATION_FILTERS);
 export const FilterCurrency = z.enum(FILTER_CURRENCIES);
 export const AlertStatus = z.enum(ALERT_STATUSES);
+export const LeadChannel = z.enum(LEAD_CHANNELS);
+export const FollowUp = z.enum(FOLLOW_UPS);
+export const RequestKind = z.enum(REQUEST_KINDS);
 
 export type Currency = z.infer<typeof Currency>;
 export type PropertyType = z.infer<typeof PropertyType>;
@@ -55,3 +61,6 @@ export type TeamRole = z.infer<typeof TeamRole>;
 export type Amenity = z.infer<typeof Amenity>;
 export type FilterCurrency = z.infer<typeof FilterCurrency>;
 export type AlertStatus = z.infer<typeof AlertStatus>;
+export type LeadChannel = z.infer<typeof LeadChannel>;
+export type FollowUp = z.infer<typeof FollowUp>;
+export type RequestKind = z.infer<typeof RequestKind>;

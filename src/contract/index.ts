@@ -15,3 +15,5 @@ export * from './settings.ts';
 export * from './rates.ts';
 export * from './alert.ts';
 export * from './site-renderer.ts';
+export * from './leads.ts';
+export * from './inbox.ts';

@@ -8,3 +8,4 @@ export * from './schema/traffic.ts';
 export * from './schema/shared-state.ts';
 export * from './schema/agency.ts';
 export * from './schema/alerts.ts';
+export * from './schema/leads.ts';

@@ -15,6 +15,7 @@ import type { Database } from '../db/client.ts';
 import { apiDocs, buildApiUrl, type Env } from '../env.ts';
 import { MEDIA_CACHE_CONTROL, mediaStore } from '../media/store.ts';
 import { createRepositories } from './context.ts';
+import { visitorIdentities } from './services/visitor.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
 import mediaUrlsPlugin from './plugins/media-urls.ts';
@@ -33,6 +34,7 @@ import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import alertsRoutes from './routes/alerts.ts';
+import inboxRoutes from './routes/inbox.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import publishRoutes from './routes/publish.ts';
@@ -81,6 +83,11 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   app.decorate('mediaStore', mediaStore(env));
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
+  // The day's secret is shared by the instances through the database: a visitor counts once whichever answers.
+  app.decorate(
+    'visitorOf',
+    visitorIdentities((day) => app.repos.sharedState.daySalt(day)),
+  );
   app.decorate(
     'siteManifest',
     siteManifestReader(env.SITE_DIR, (message) => app.log.warn(message)),
@@ -210,6 +217,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         settingsRoutes,
         ratesRoutes,
         alertsRoutes,
+        inboxRoutes,
       ]) {
         await api.register(routes);
       }

@@ -6,6 +6,8 @@ import { accountsRepository } from './repositories/accounts.ts';
 import { alertsRepository } from './repositories/alerts.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { demoRepository } from './repositories/demo.ts';
+import { inboxRepository } from './repositories/inbox.ts';
+import { leadsRepository } from './repositories/leads.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
@@ -21,6 +23,7 @@ import type { Mailer } from './services/mailer.ts';
 import type { Publisher } from './services/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
 import type { SiteManifestReader } from './services/site-manifest.ts';
+import type { VisitorIdentities } from './services/visitor.ts';
 
 export function createRepositories(database: Database, env: Env) {
   // The configuration's rates are the first defaults; staff set the ones in force (exchange_rates).
@@ -42,6 +45,8 @@ export function createRepositories(database: Database, env: Env) {
     settings: settingsRepository(database, audit, agencyDefaults(env)),
     rates: ratesRepository(database, rates, audit),
     alerts: alertsRepository(database, audit),
+    leads: leadsRepository(database),
+    inbox: inboxRepository(database),
   };
 }
 
@@ -63,6 +68,8 @@ declare module 'fastify' {
     siteManifest: SiteManifestReader;
     /** Deletes what the privacy page says is kept no longer (at start, then daily). */
     retention: RetentionJob;
+    /** A visitor's identity for the day, from address and browser (decision 0048): counts, never a person. */
+    visitorOf: VisitorIdentities;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: like authenticate, then 403 unless the account is an admin. */

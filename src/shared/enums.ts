@@ -13,6 +13,15 @@ export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
 export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general', 'report'] as const;
 export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
 export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
+/**
+ * What the site counts per listing, visitor and day (decision 0048): a page view, a tap on a WhatsApp button,
+ * a tap on a telephone number.
+ */
+export const LEAD_CHANNELS = ['view', 'whatsapp', 'call'] as const;
+/** Where a request of the inbox stands (nouvelle → contactée → visite prévue → conclue / sans suite). */
+export const FOLLOW_UPS = ['new', 'contacted', 'visit_planned', 'closed', 'dropped'] as const;
+/** The inbox's kinds of request: a message (a listing report is one), a visit request. */
+export const REQUEST_KINDS = ['message', 'visit'] as const;
 /** `recently_viewed`: the admin's Views page, most recently viewed first, never-viewed last. */
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
 
@@ -94,3 +103,6 @@ export type Commune = (typeof COMMUNES)[number];
 export type Amenity = (typeof AMENITIES)[number];
 export type FilterCurrency = (typeof FILTER_CURRENCIES)[number];
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
+export type LeadChannel = (typeof LEAD_CHANNELS)[number];
+export type FollowUp = (typeof FOLLOW_UPS)[number];
+export type RequestKind = (typeof REQUEST_KINDS)[number];

@@ -28,6 +28,8 @@ const SPEC_CALLS: Record<string, string[]> = {
   '/api/mail/send-visit': ['post'],
   '/api/dashboard/stats': ['get'],
   '/api/dashboard/visits': ['get'],
+  '/api/dashboard/leads': ['get'],
+  '/api/analytics/tap': ['post'],
   '/api/media/upload': ['post'],
   '/api/media/{id}': ['delete'],
   // The admin's own calls beyond the spec.

@@ -216,12 +216,34 @@ describe('PATCH /api/properties/{id}/view', () => {
     expect(Date.parse(seen.lastViewedAt!)).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('counts 50 concurrent views exactly', async () => {
+  it('counts 50 concurrent visitors exactly', async () => {
     const p = await createProperty(t);
-    const results = await Promise.all(Array.from({ length: 50 }, () => view(p.id, '10.250.0.1')));
+    const results = await Promise.all(Array.from({ length: 50 }, () => view(p.id)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(new Set(results.map((r) => r.json<{ viewCount: number }>().viewCount)).size).toBe(50);
     expect((await t.app.inject(`/api/properties/${p.id}`)).json<Property>().viewCount).toBe(50);
+  });
+
+  // Issue 36: 60 a minute from one address, a new visitor per User-Agent, inflated the count at will.
+  it('counts a visitor once a listing a day, and at most three browsers of one address', async () => {
+    const [p, other] = [await createProperty(t), await createProperty(t)];
+    const from = (ip: string, agent = 'Phone') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/properties/${p.id}/view`,
+        remoteAddress: ip,
+        headers: { 'user-agent': agent },
+      });
+    for (let i = 0; i < 5; i++) expect((await from('10.251.0.1')).json()).toEqual({ id: p.id, viewCount: 1 });
+    // Another listing is another count.
+    expect((await view(other.id, '10.251.0.1')).json()).toEqual({ id: other.id, viewCount: 1 });
+    // A script changing its User-Agent at each request: three browsers of one address at most.
+    for (let i = 0; i < 10; i++) await from('10.251.0.1', `Agent ${i}`);
+    // Two phones of one IPv6 /64 with the same browser are one visitor; another /64 is another.
+    await from('2c0f:f4c0:1:2::10');
+    await from('2c0f:f4c0:1:2::11');
+    await from('2c0f:f4c0:1:3::10');
+    expect((await t.app.inject(`/api/properties/${p.id}`)).json<Property>().viewCount).toBe(5);
   });
 
   it('answers 404 for an unknown id and 400 for an invalid one', async () => {

@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Page } from '../../src/contract/index.ts';
-import { loginFailures, messages, pageViews, sessions, visitRequests } from '../../src/db/schema.ts';
+import {
+  leadCounts,
+  leadVisitors,
+  loginFailures,
+  messages,
+  pageViews,
+  sessions,
+  visitRequests,
+} from '../../src/db/schema.ts';
 import { parseEnv } from '../../src/env.ts';
 import { createRetentionJob, retentionTasks } from '../../src/server/services/retention.ts';
+import { kinshasaDay } from '../../src/server/services/visitor.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 // The daily retention job (issue 14): what the privacy page says is kept no longer goes, and only that.
@@ -52,6 +61,13 @@ async function seedOldRows() {
     { path: '/properties', visitor: 'v1', session: 's1', at: ago(40) },
     { path: '/', visitor: 'v2', session: 's2', at: ago(3) },
   ] as never);
+  // Who was counted yesterday goes (its day's secret is gone), today's visitors and every count stay.
+  const lead = { propertyId: 1, channel: 'whatsapp', address: 'a' } as const;
+  await db.insert(leadVisitors).values([
+    { ...lead, day: kinshasaDay(new Date(Date.now() - 86_400_000)), visitor: 'yesterday' },
+    { ...lead, day: kinshasaDay(), visitor: 'today' },
+  ]);
+  await db.insert(leadCounts).values({ day: '2026-01-05', propertyId: 1, channel: 'whatsapp', count: 4 });
   return { keptMessages: keptMessages.map((r) => r.id) };
 }
 
@@ -73,8 +89,11 @@ describe('the retention job', () => {
       login_failures: 1,
       sessions: 2,
       page_views: 2,
+      lead_visitors: 1,
       alert_subscriptions: 0,
     });
+    expect((await t.database.db.select().from(leadVisitors)).map((r) => r.visitor)).toEqual(['today']);
+    expect(await t.database.db.select().from(leadCounts)).toHaveLength(1);
     // The raw rows went, the dashboard's figures did not move: their days were summed first.
     expect(await t.database.db.select().from(pageViews)).toHaveLength(1);
     expect(await visitFigures()).toEqual(visitsBefore);
@@ -94,7 +113,8 @@ describe('the retention job', () => {
       actorId: null,
       actorName: 'Conservation des données',
       action: 'delete',
-      detail: 'messages: 2, visit_requests: 1, login_failures: 1, sessions: 2, page_views: 2',
+      detail:
+        'messages: 2, visit_requests: 1, login_failures: 1, sessions: 2, page_views: 2, lead_visitors: 1',
     });
     // Nothing left to remove: no new audit row.
     expect(await t.app.retention.run()).toEqual({
@@ -103,6 +123,7 @@ describe('the retention job', () => {
       login_failures: 0,
       sessions: 0,
       page_views: 0,
+      lead_visitors: 0,
       alert_subscriptions: 0,
     });
     expect(await dataAudit()).toHaveLength(1);

@@ -6,11 +6,14 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   CURRENCIES,
+  FOLLOW_UPS,
+  LEAD_CHANNELS,
   MESSAGE_PROPERTY_TYPES,
   MESSAGE_STATUSES,
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  REQUEST_KINDS,
   TEAM_ROLES,
   VISIT_STATUSES,
 } from '../../contract/index.ts';
@@ -27,6 +30,9 @@ export const accountRoleEnum = pgEnum('account_role', ACCOUNT_ROLES);
 export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
 export const auditEntityEnum = pgEnum('audit_entity', AUDIT_ENTITIES);
 export const alertStatusEnum = pgEnum('alert_status', ALERT_STATUSES);
+export const leadChannelEnum = pgEnum('lead_channel', LEAD_CHANNELS);
+export const followUpEnum = pgEnum('follow_up', FOLLOW_UPS);
+export const requestKindEnum = pgEnum('request_kind', REQUEST_KINDS);
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -36,4 +36,9 @@ export const publishLease = pgTable('publish_lease', {
 });
 
 /** Tables of shared, short-lived state: never backed up or restored. */
-export const TRANSIENT_TABLES: readonly string[] = ['rate_limit_hits', 'visitor_salts', 'publish_lease'];
+export const TRANSIENT_TABLES: readonly string[] = [
+  'rate_limit_hits',
+  'visitor_salts',
+  'publish_lease',
+  'lead_visitors',
+];

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { messages } from '../../db/schema.ts';
+import { messages, properties } from '../../db/schema.ts';
 import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
@@ -69,7 +69,15 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
       const [row] = await withReferenceCheck("Le bien mentionné n'existe pas", () =>
         db
           .insert(messages)
-          .values({ ...input, senderPhone: input.senderPhone ?? null, propertyId: input.propertyId ?? null })
+          .values({
+            ...input,
+            senderPhone: input.senderPhone ?? null,
+            propertyId: input.propertyId ?? null,
+            // The inbox's agent in charge: the listing's (issue 34).
+            assigneeId: input.propertyId
+              ? sql`(SELECT ${properties.managerId} FROM ${properties} WHERE ${properties.id} = ${input.propertyId})`
+              : null,
+          })
           .returning(),
       );
       return toMessage(row!);

@@ -318,15 +318,5 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
     remove(id: number, actor: Actor): Promise<boolean> {
       return audit.remove(actor, 'property', properties, id, (row) => row.title);
     },
-
-    /** One statement, so concurrent views are all counted. */
-    async countView(id: number): Promise<number | null> {
-      const [row] = await db
-        .update(properties)
-        .set({ viewCount: sql`${properties.viewCount} + 1`, lastViewedAt: sql`now()` })
-        .where(eq(properties.id, id))
-        .returning({ viewCount: properties.viewCount });
-      return row?.viewCount ?? null;
-    },
   };
 }

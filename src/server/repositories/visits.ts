@@ -35,7 +35,10 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
     async create(input: VisitRequestInput): Promise<VisitRequest> {
       const fromUrl = propertyIdFromUrl(input.url);
       const [known] = fromUrl
-        ? await db.select({ id: properties.id }).from(properties).where(eq(properties.id, fromUrl))
+        ? await db
+            .select({ id: properties.id, managerId: properties.managerId })
+            .from(properties)
+            .where(eq(properties.id, fromUrl))
         : [];
       const [row] = await db
         .insert(visitRequests)
@@ -46,6 +49,8 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
           email: input.email ?? null,
           url: input.url ?? null,
           propertyId: known?.id ?? null,
+          // The inbox's agent in charge: the listing's (issue 34).
+          assigneeId: known?.managerId ?? null,
         })
         .returning();
       return toVisit(row!);

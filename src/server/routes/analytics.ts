@@ -1,35 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PageViewInput } from '../../contract/index.ts';
+import { PageViewInput, TapInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
+import { AGENCY } from '../repositories/leads.ts';
 import { pagePattern } from '../services/site-manifest.ts';
 
-/** "/en/properties/?type=rent#map" → "/en/properties": one row name per page, whatever the address form. */
 /** Past the day's cap, one page view in this many is stored. */
 const SAMPLE_PAST_CAP = 100;
 
+/** "/en/properties/?type=rent#map" → "/en/properties": one row name per page, whatever the address form. */
 const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
 
 /**
- * The public pages' page-view beacon. No cookie and nothing personal is kept: the visitor is a hash of
- * address and browser with a salt that lives one day (then deleted), so it cannot be reversed or linked
- * across days. Only the site's own pages are counted: anything else would fill the dashboard's top pages
+ * The public pages' beacon: page views, and taps on WhatsApp and telephone links. No cookie and nothing
+ * personal is kept: the visitor is a keyed hash of address and browser under a secret that lives one day (then
+ * deleted), so it cannot be reversed or linked across days (src/server/services/visitor.ts). Only the site's own pages are counted: anything else would fill the dashboard's top pages
  * with whatever a script sends.
  */
 const analytics: FastifyPluginAsyncZod = async (app) => {
   // The live site's pages, from its manifest (a publish may add some): built again when the manifest changes.
   let pages: { of: object | null; pattern: RegExp | null } = { of: null, pattern: null };
-  // The day's salt is kept in the database, shared by every API instance (a visitor counts once a day
-  // whichever answers) and deleted when the day is over; each instance remembers it for the day.
-  let salt = { day: '', value: '' };
-  // The salt turns over at midnight in Kinshasa, the day the dashboard's rows are counted in.
+  // The day in Kinshasa, the day the dashboard's rows are counted in.
   const day = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-  const visitorOf = async (ip: string, agent: string) => {
-    const today = day();
-    if (salt.day !== today) salt = { day: today, value: await app.repos.sharedState.daySalt(today) };
-    return createHash('sha256').update(`${salt.value}|${ip}|${agent}`).digest('hex').slice(0, 32);
-  };
 
   // Past PAGE_VIEWS_PER_DAY views a day on this instance, one in SAMPLE_PAST_CAP is stored: a flood (any
   // number of addresses and browsers) adds rows at a hundredth of its rate; the figures of such a day are
@@ -59,8 +51,23 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,
-        visitor: await visitorOf(req.ip, req.headers['user-agent'] ?? ''),
+        visitor: (await app.visitorOf(req.ip, req.headers['user-agent'] ?? '')).visitor,
       });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // A tap on WhatsApp or a telephone number, counted once per visitor, listing and channel a day.
+  app.post(
+    '/analytics/tap',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['Analytics'], body: TapInput, response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      const who = await app.visitorOf(req.ip, req.headers['user-agent'] ?? '');
+      if (!(await app.repos.leads.tapped(req.body.property ?? AGENCY, req.body.channel, who)))
+        throw new HttpError(404, 'Annonce introuvable');
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DashboardStats, VisitStats } from '../../contract/index.ts';
+import { DashboardStats, LeadStats, LeadStatsQuery, VisitStats } from '../../contract/index.ts';
 
 const tags = ['Dashboard'];
 
@@ -10,6 +10,12 @@ const dashboard: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/dashboard/visits', { ...secured, schema: { tags, response: { 200: VisitStats } } }, () =>
     app.repos.stats.visits(),
+  );
+  // Issue 34: what each listing and agent brought over 7 days, 30 days or since the start.
+  app.get(
+    '/dashboard/leads',
+    { ...secured, schema: { tags, querystring: LeadStatsQuery, response: { 200: LeadStats } } },
+    (req) => app.repos.leads.leadStats(req.query.period),
   );
 };
 

@@ -9,6 +9,8 @@ import {
   paginated,
 } from '../../contract/index.ts';
 import { found } from '../http-error.ts';
+import { siteOrigin } from '../services/alerts.ts';
+import { leadNotification } from '../services/lead-mail.ts';
 
 const tags = ['Messages'];
 const what = 'Message';
@@ -35,11 +37,20 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const message = await repo.create(req.body);
-      app.mailer.notify({
-        subject: `Nouveau message : ${message.subject}`,
-        text: `${message.senderName} <${message.senderEmail}>${message.senderPhone ? `, ${message.senderPhone}` : ''}\n\n${message.content}`,
-        replyTo: message.senderEmail,
-      });
+      // Issue 34: to the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
+      const lead = await app.repos.inbox.forMail('message', message.id);
+      app.mailer.notify(
+        leadNotification(
+          {
+            subject: `Nouveau message : ${message.subject}`,
+            text: `${message.senderName} <${message.senderEmail}>${message.senderPhone ? `, ${message.senderPhone}` : ''}\n\n${message.content}`,
+            replyTo: message.senderEmail,
+          },
+          lead?.item ?? null,
+          lead?.agentEmail ?? null,
+          siteOrigin(app.env),
+        ),
+      );
       return reply.status(201).send(message);
     },
   );

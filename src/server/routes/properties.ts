@@ -85,7 +85,11 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' }, keepsReadCache: true },
       schema: { tags, params: IdParams, response: { 200: ViewCountResponse } },
     },
-    async (req) => ({ id: req.params.id, viewCount: found(await repo.countView(req.params.id), what) }),
+    async (req) => {
+      // Once per visitor and day on the server (issue 36): reloads and new User-Agents add nothing.
+      const who = await app.visitorOf(req.ip, req.headers['user-agent'] ?? '');
+      return { id: req.params.id, viewCount: found(await app.repos.leads.viewed(req.params.id, who), what) };
+    },
   );
 };
 

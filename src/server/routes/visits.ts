@@ -10,6 +10,8 @@ import {
   VisitStatusPatch,
 } from '../../contract/index.ts';
 import { found, HttpError } from '../http-error.ts';
+import { siteOrigin } from '../services/alerts.ts';
+import { leadNotification } from '../services/lead-mail.ts';
 
 const tags = ['Visits'];
 
@@ -31,11 +33,20 @@ const visits: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Adresse de page invalide : seule une page d’annonce du site est acceptée');
       }
       const visit = await app.repos.visits.create(req.body);
-      app.mailer.notify({
-        subject: `Demande de visite : ${visit.name}, le ${visit.visitDate}`,
-        text: `${visit.name} souhaite visiter le ${visit.visitDate}.\nTéléphone (WhatsApp) : ${visit.telephone}\nE-mail : ${visit.email ?? '—'}\nPage : ${visit.url ? pageLink(visit.url) : '—'}`,
-        ...(visit.email ? { replyTo: visit.email } : {}),
-      });
+      // Issue 34: to the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
+      const lead = await app.repos.inbox.forMail('visit', visit.id);
+      app.mailer.notify(
+        leadNotification(
+          {
+            subject: `Demande de visite : ${visit.name}, le ${visit.visitDate}`,
+            text: `${visit.name} souhaite visiter le ${visit.visitDate}.\nTéléphone (WhatsApp) : ${visit.telephone}\nE-mail : ${visit.email ?? '—'}\nPage : ${visit.url ? pageLink(visit.url) : '—'}`,
+            ...(visit.email ? { replyTo: visit.email } : {}),
+          },
+          lead?.item ?? null,
+          lead?.agentEmail ?? null,
+          siteOrigin(app.env),
+        ),
+      );
       return reply.status(201).send(visit);
     },
   );

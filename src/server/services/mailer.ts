@@ -5,6 +5,8 @@ export interface Notification {
   subject: string;
   text: string;
   replyTo?: string;
+  /** A staff member it is for (a listing's agent, issue 34): the agency's address then gets it in copy. */
+  to?: string;
 }
 
 /** A mail to a visitor (an alert's confirmation or digest, decision 0028). */
@@ -56,14 +58,20 @@ export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Ma
         options
           .agency()
           .then(async (agency) => {
-            const to = options.to ?? agency.email;
+            const office = options.to ?? agency.email;
+            const to = n.to ?? office;
+            const cc = n.to && n.to !== office ? office : undefined;
             if (!transport) {
-              log.info({ mail: { to, subject: n.subject } }, 'SMTP_URL not set: notification logged only');
+              log.info(
+                { mail: { to, cc, subject: n.subject } },
+                'SMTP_URL not set: notification logged only',
+              );
               return;
             }
             await transport.sendMail({
               from: sender(agency),
               to,
+              ...(cc ? { cc } : {}),
               subject: n.subject,
               text: n.text,
               replyTo: n.replyTo,

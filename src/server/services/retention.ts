@@ -9,7 +9,9 @@ import {
   purgeSessions,
   purgeVisitRequests,
 } from '../repositories/retention.ts';
+import { purgeLeadVisitors } from '../repositories/leads.ts';
 import { purgeRawPageViewsIn } from '../repositories/stats.ts';
+import { kinshasaDay } from './visitor.ts';
 
 /** One kind of record the job purges: its name in the log and audit row, and the purge (rows removed). */
 export interface RetentionTask {
@@ -38,6 +40,8 @@ export function retentionTasks(env: Env): RetentionTask[] {
       name: 'page_views',
       purge: (tx) => purgeRawPageViewsIn(tx, new Date(Date.now() - env.RETENTION_PAGE_VIEWS_DAYS * DAY_MS)),
     },
+    // Who was counted on a finished day (decision 0048): its secret is gone, the counts stay.
+    { name: 'lead_visitors', purge: (tx) => purgeLeadVisitors(tx, kinshasaDay()) },
     // Alerts (decision 0028): sign-ups never confirmed and unsubscribed ones, after the days of src/shared/alerts.ts.
     { name: 'alert_subscriptions', purge: purgeAlerts },
   ];
