@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Property } from '../../src/contract/index.ts';
+import type { Property, TeamMember } from '../../src/contract/index.ts';
 import { ADMIN, expect, logIn, test } from './fixtures.ts';
 import { createHostileRecords, publishWith } from './publish.ts';
 
@@ -208,6 +208,65 @@ test.describe('managing the agency', () => {
     await card.getByRole('button', { name: `Supprimer ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  // Issue 36 §3: deactivating an agent who manages listings offers to hand them to another active member.
+  test('team: deactivating an agent with listings hands them over in a dialog', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const stamp = `${test.info().project.name} ${Date.now()}`;
+    const member = async (name: string) => {
+      const res = await request.post('/api/team', {
+        headers: admin.headers,
+        data: {
+          name,
+          role: 'Agent Senior',
+          phone: '+243 81 555 0102',
+          email: `m${Math.random().toString(36).slice(2)}@ndako.cd`,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as TeamMember;
+    };
+    const leaving = await member(`Partant ${stamp}`);
+    const heir = await member(`Repreneur ${stamp}`);
+    const created = await request.post('/api/properties', {
+      headers: admin.headers,
+      data: {
+        title: `Studio de ${stamp}`,
+        description: 'Studio',
+        price: 300,
+        type: 'rent',
+        area: 25,
+        address: 'Av. Kato 3',
+        state: 'Lingwala',
+        managerId: leaving.id,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const listing = (await created.json()) as Property;
+
+    await openAdmin(page, '/admin/team', admin.token);
+    await page.getByRole('searchbox').fill(stamp);
+    const card = page.getByRole('listitem').filter({ hasText: leaving.name });
+    await card.getByRole('button', { name: 'Désactiver' }).click();
+    const dialog = page.getByRole('dialog', { name: `Désactiver ${leaving.name}` });
+    await expect(dialog.getByText(/suit 1 propriété/)).toBeVisible();
+    // Cancelling changes nothing.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(card.getByText('Actif', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Désactiver' }).click();
+    await dialog.getByLabel('Confier ses annonces à').selectOption({ label: `${heir.name} (Agent Senior)` });
+    await dialog.getByRole('button', { name: 'Confier et désactiver' }).click();
+    await expect(card.getByText('Inactif', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: heir.name })).toContainText(
+      '1 propriété(s) suivie(s)',
+    );
+    const after = (await (await request.get(`/api/properties/${listing.id}`)).json()) as Property;
+    expect(after).toMatchObject({ managerId: heir.id, agent: { id: heir.id } });
   });
 
   test('message status flow: read, replied with its date, closed', async ({ page, request, admin }) => {
