@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Property, TeamMember } from '../../src/contract/index.ts';
 import { ADMIN, expect, logIn, test } from './fixtures.ts';
@@ -8,6 +8,28 @@ import { createHostileRecords, publishWith } from './publish.ts';
 async function openAdmin(page: Page, path: string, token: string) {
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
   await page.goto(path);
+}
+
+/** A small rental made through the API, with `over` (its title at least). */
+async function createStudio(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  over: { title: string; managerId?: number },
+): Promise<Property> {
+  const res = await request.post('/api/properties', {
+    headers,
+    data: {
+      description: 'Studio',
+      price: 300,
+      type: 'rent',
+      area: 25,
+      address: 'Av. Kato 3',
+      state: 'Lingwala',
+      ...over,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Property;
 }
 
 const photo = async () => ({
@@ -154,19 +176,7 @@ test.describe('managing the agency', () => {
 
   test('quick status change and delete with confirmation', async ({ page, request, admin }) => {
     const title = `Studio statut ${test.info().project.name} ${Date.now()}`;
-    const res = await request.post('/api/properties', {
-      headers: admin.headers,
-      data: {
-        title,
-        description: 'Studio',
-        price: 300,
-        type: 'rent',
-        area: 25,
-        address: 'Av. Kato 3',
-        state: 'Lingwala',
-      },
-    });
-    const created = (await res.json()) as Property;
+    const created = await createStudio(request, admin.headers, { title });
     await openAdmin(page, '/admin/properties', admin.token);
     await page.getByRole('searchbox').fill(title);
     const card = page.getByRole('listitem').filter({ hasText: title });
@@ -232,21 +242,10 @@ test.describe('managing the agency', () => {
     };
     const leaving = await member(`Partant ${stamp}`);
     const heir = await member(`Repreneur ${stamp}`);
-    const created = await request.post('/api/properties', {
-      headers: admin.headers,
-      data: {
-        title: `Studio de ${stamp}`,
-        description: 'Studio',
-        price: 300,
-        type: 'rent',
-        area: 25,
-        address: 'Av. Kato 3',
-        state: 'Lingwala',
-        managerId: leaving.id,
-      },
+    const listing = await createStudio(request, admin.headers, {
+      title: `Studio de ${stamp}`,
+      managerId: leaving.id,
     });
-    expect(created.status()).toBe(201);
-    const listing = (await created.json()) as Property;
 
     await openAdmin(page, '/admin/team', admin.token);
     await page.getByRole('searchbox').fill(stamp);
