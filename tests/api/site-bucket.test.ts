@@ -26,6 +26,11 @@ const site =
     await writeFile(join(outDir, 'en', 'catalogue', 'index.html'), '<!doctype html><title>Catalogue</title>');
     await writeFile(join(outDir, '_astro', 'app.1a2b3c.js'), 'console.log(1)');
     await writeFile(join(outDir, 'data', 'listings.json'), '[]');
+    // The admin's pages stay on the API's origin (decision 0050): the bucket never has them.
+    await mkdir(join(outDir, 'admin', 'login'), { recursive: true });
+    await writeFile(join(outDir, 'admin', 'index.html'), '<!doctype html><title>Administration</title>');
+    await writeFile(join(outDir, 'admin', 'login', 'index.html'), '<!doctype html><title>Connexion</title>');
+    await writeFile(join(outDir, 'admin', 'index.html.br'), 'compressed copy for this server only');
     // A fixed build time: the manifest is then one of the unchanged files.
     await writeManifest(outDir, { pages: 2 });
   };
@@ -102,6 +107,14 @@ describe('publishing the site to a bucket', () => {
     expect(pointerHead.CacheControl).toBe('no-cache');
     // The local site is online too, and the publish says what went to the bucket.
     expect((await t.app.inject('/')).body).toContain('v1');
+    // Issue 36 §13: the admin is not in the bucket (FILES has none of it); the API serves it, with its policy.
+    const admin = await t.app.inject('/admin/login/');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('Connexion');
+    expect(admin.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const key of await s3.keys(SITE_BUCKET)) {
+      expect((await s3.bytes(SITE_BUCKET, key)).toString(), key).not.toMatch(/Administration|Connexion/);
+    }
     const audit = await t.app.inject({ url: '/api/audit?entity=site&limit=1', headers: t.auth });
     expect(audit.json<{ data: AuditEntry[] }>().data[0]?.detail).toContain(
       `bucket ndako-site (www/builds/${now.build}.json) : 6 fichiers envoyés, 0 inchangés`,

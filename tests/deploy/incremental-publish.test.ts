@@ -121,6 +121,8 @@ const edit = fc.oneof(
     member: fc.nat(),
     name: fc.constantFrom('Grâce Mbuyi', 'Patrick Ilunga'),
   }),
+  // A member deactivated (or back): their listings show the agency's contact instead (issue 36 §3).
+  fc.record({ kind: fc.constant('activity' as const), member: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('create' as const), pick: fc.nat() }),
 );
@@ -158,6 +160,10 @@ async function apply(e: Edit): Promise<void> {
       const { role, phone, email, photo, joinDate, isActive } = m;
       const body = { name: e.name, role, phone, email, photo, joinDate, isActive };
       return void (await json(`/team/${member.id}`, { method: 'PUT', body: JSON.stringify(body) }));
+    }
+    case 'activity': {
+      const member = team[e.member % team.length]!;
+      return void (await json(`/team/${member.id}/toggle-status`, { method: 'PATCH' }));
     }
     case 'delete':
       if (data.length > 4) await json(`/properties/${p.id}`, { method: 'DELETE' });
@@ -215,6 +221,21 @@ describe('publishing only what changed', () => {
     const page = await readFile(join(siteDir, 'property', String(p.id), 'index.html'), 'utf8');
     expect(page).toContain(title);
   }, 120_000);
+
+  // Issue 36 §3: a deactivated agent's contact left the API, so their listings' pages must be rendered again.
+  it('renders again the page of a listing whose manager is deactivated, then reactivated', async () => {
+    const { data } = await json<{ data: Property[] }>('/properties?limit=100');
+    const p = data.find((x) => x.agent !== null)!;
+    const { email, id } = p.agent!;
+    const page = () => readFile(join(siteDir, 'property', String(p.id), 'index.html'), 'utf8');
+    expect(await page()).toContain(email);
+    await json(`/team/${id}/toggle-status`, { method: 'PATCH' });
+    await publish();
+    expect(await page()).not.toContain(email);
+    await json(`/team/${id}/toggle-status`, { method: 'PATCH' });
+    await publish();
+    expect(await page()).toContain(email);
+  }, 300_000);
 
   it('builds a whole new site after a publish cut off while it changed the live one (its journal left)', async () => {
     const live = await realpath(siteDir);

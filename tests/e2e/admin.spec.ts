@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Property } from '../../src/contract/index.ts';
+import type { Property, TeamMember } from '../../src/contract/index.ts';
 import { ADMIN, expect, logIn, test } from './fixtures.ts';
 import { createHostileRecords, publishWith } from './publish.ts';
 
@@ -8,6 +8,28 @@ import { createHostileRecords, publishWith } from './publish.ts';
 async function openAdmin(page: Page, path: string, token: string) {
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
   await page.goto(path);
+}
+
+/** A small rental made through the API, with `over` (its title at least). */
+async function createStudio(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  over: { title: string; managerId?: number },
+): Promise<Property> {
+  const res = await request.post('/api/properties', {
+    headers,
+    data: {
+      description: 'Studio',
+      price: 300,
+      type: 'rent',
+      area: 25,
+      address: 'Av. Kato 3',
+      state: 'Lingwala',
+      ...over,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Property;
 }
 
 const photo = async () => ({
@@ -154,19 +176,7 @@ test.describe('managing the agency', () => {
 
   test('quick status change and delete with confirmation', async ({ page, request, admin }) => {
     const title = `Studio statut ${test.info().project.name} ${Date.now()}`;
-    const res = await request.post('/api/properties', {
-      headers: admin.headers,
-      data: {
-        title,
-        description: 'Studio',
-        price: 300,
-        type: 'rent',
-        area: 25,
-        address: 'Av. Kato 3',
-        state: 'Lingwala',
-      },
-    });
-    const created = (await res.json()) as Property;
+    const created = await createStudio(request, admin.headers, { title });
     await openAdmin(page, '/admin/properties', admin.token);
     await page.getByRole('searchbox').fill(title);
     const card = page.getByRole('listitem').filter({ hasText: title });
@@ -208,6 +218,54 @@ test.describe('managing the agency', () => {
     await card.getByRole('button', { name: `Supprimer ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  // Issue 36 §3: deactivating an agent who manages listings offers to hand them to another active member.
+  test('team: deactivating an agent with listings hands them over in a dialog', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const stamp = `${test.info().project.name} ${Date.now()}`;
+    const member = async (name: string) => {
+      const res = await request.post('/api/team', {
+        headers: admin.headers,
+        data: {
+          name,
+          role: 'Agent Senior',
+          phone: '+243 81 555 0102',
+          email: `m${Math.random().toString(36).slice(2)}@ndako.cd`,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as TeamMember;
+    };
+    const leaving = await member(`Partant ${stamp}`);
+    const heir = await member(`Repreneur ${stamp}`);
+    const listing = await createStudio(request, admin.headers, {
+      title: `Studio de ${stamp}`,
+      managerId: leaving.id,
+    });
+
+    await openAdmin(page, '/admin/team', admin.token);
+    await page.getByRole('searchbox').fill(stamp);
+    const card = page.getByRole('listitem').filter({ hasText: leaving.name });
+    await card.getByRole('button', { name: 'Désactiver' }).click();
+    const dialog = page.getByRole('dialog', { name: `Désactiver ${leaving.name}` });
+    await expect(dialog.getByText(/suit 1 propriété/)).toBeVisible();
+    // Cancelling changes nothing.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(card.getByText('Actif', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Désactiver' }).click();
+    await dialog.getByLabel('Confier ses annonces à').selectOption({ label: `${heir.name} (Agent Senior)` });
+    await dialog.getByRole('button', { name: 'Confier et désactiver' }).click();
+    await expect(card.getByText('Inactif', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: heir.name })).toContainText(
+      '1 propriété(s) suivie(s)',
+    );
+    const after = (await (await request.get(`/api/properties/${listing.id}`)).json()) as Property;
+    expect(after).toMatchObject({ managerId: heir.id, agent: { id: heir.id } });
   });
 
   test('message status flow: read, replied with its date, closed', async ({ page, request, admin }) => {

@@ -127,7 +127,7 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
             {agents.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name} — {a.role}
-                {a.isActive ? '' : ' (inactif)'}
+                {a.isActive ? '' : ' (inactif : le site affiche l’agence)'}
               </option>
             ))}
           </select>

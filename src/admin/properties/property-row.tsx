@@ -41,8 +41,13 @@ export function PropertyRow({ property: p, onEdit, onDelete, onStatus, onVerifie
         </p>
         <p className="adm-muted">{p.address}</p>
         <p className="adm-meta">
-          {formatNumber(p.viewCount)} vues · {p.agent ? p.agent.name : 'Sans agent'} · modifiée le{' '}
-          {formatDate(p.updatedAt)}
+          {formatNumber(p.viewCount)} vues ·{' '}
+          {p.agent
+            ? p.agent.name
+            : p.managerId
+              ? 'Agent désactivé (coordonnées de l’agence affichées)'
+              : 'Sans agent'}{' '}
+          · modifiée le {formatDate(p.updatedAt)}
           {p.featured ? ' · En vedette' : ''}
         </p>
         <p className={`adm-meta ${checkIsRecent(p.verifiedAt) ? 'adm-checked' : 'adm-check-due'}`}>

@@ -9,6 +9,7 @@ import { useDebounced, useResource } from '../lib/use-resource.ts';
 import { ListState, ListToolbar } from '../ui/list-controls.tsx';
 import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { Badge, PageHead } from '../ui/states.tsx';
+import { DeactivateDialog } from './deactivate-dialog.tsx';
 import { TeamForm } from './team-form.tsx';
 
 const ACTIVITY = { true: 'Actifs', false: 'Inactifs' } as const;
@@ -18,6 +19,8 @@ export function TeamPage() {
   const [q, setQ] = useState('');
   const [active, setActive] = useState<keyof typeof ACTIVITY | ''>('');
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
+  /** A member with listings being deactivated: the dialog offers to hand them over first. */
+  const [leaving, setLeaving] = useState<TeamMember | null>(null);
   const removal = useRemoval<TeamMember>(() => list.reload());
   const query = useDebounced(q.trim());
 
@@ -33,6 +36,10 @@ export function TeamPage() {
   );
 
   const toggle = async (m: TeamMember) => {
+    if (m.isActive && m.propertiesAssigned > 0) {
+      setLeaving(m);
+      return;
+    }
     const outcome = await mutate(() => answer(TeamMember, api().patch(`team/${m.id}/toggle-status`)), {
       success: (saved) => (saved.isActive ? `${saved.name} est actif` : `${saved.name} est désactivé`),
       failure: 'Le statut n’a pas pu être modifié',
@@ -121,6 +128,15 @@ export function TeamPage() {
           }}
         />
       )}
+      <DeactivateDialog
+        member={leaving}
+        onCancel={() => setLeaving(null)}
+        onDone={() => {
+          setLeaving(null);
+          // Reloaded, not patched in place: the heir's count of listings changed too.
+          list.reload();
+        }}
+      />
       <RemoveDialog
         {...removal.dialog}
         title="Supprimer le membre"

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../contract/index.ts';
 import { localMediaStore, type MediaStore } from '../../media/store.ts';
-import { shareContent, shareImages } from './share-images.ts';
+import { FAILED_PICTURE_TTL_MS, shareContent, shareImages } from './share-images.ts';
 
 // The server's share pictures: the photo comes from the media store by name, never from a URL; a picture
 // missing the photo it should show is not cached; one drawing per picture however many ask; two at a time.
@@ -39,9 +39,9 @@ const listing = (id: number, url: string | null) =>
     media: url ? [{ type: 'image', url }] : [],
   }) as unknown as Property;
 let cacheCount = 0;
-const service = (store: MediaStore = folder) => {
+const service = (store: MediaStore = folder, now?: () => number) => {
   const dir = join(dataDir, `cache-${++cacheCount}`);
-  return { dir, pictures: shareImages({ store, dir }) };
+  return { dir, pictures: shareImages({ store, dir, ...(now ? { now } : {}) }) };
 };
 const cachedFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
@@ -99,19 +99,23 @@ describe('share pictures drawn by the server', () => {
     expect(cachedFiles(dir)).toEqual([`${content.hash}.jpg`]);
   });
 
-  it('draw without a media file that is missing or does not decode, and do not cache that', async () => {
-    const { dir, pictures } = service();
+  it('draw without a media file that is missing or does not decode, and keep that a minute only', async () => {
+    let clock = 1_000_000;
+    const { dir, pictures } = service(folder, () => clock);
     for (const url of ['/media/broken-1600.webp', '/media/later-1600.webp']) {
       const { image, final } = await pictures.picture(shareContent(listing(3, url), 'Ndako'));
       expect((await sharp(image).metadata()).width).toBe(1200);
       expect(final, url).toBe(false);
     }
     expect(cachedFiles(dir)).toEqual([]);
-    // The photo arrives (a slow bucket, a restore): the next request draws it, and keeps it.
+    // The photo arrives (a slow bucket, a restore): within the minute the picture without it is served
+    // again (not redrawn at every request, issue 36 §11); after it, the next request draws it, and keeps it.
     writeFileSync(join(mediaDir, 'later-1600.webp'), await solid(220, 0, 0));
-    const { image, final } = await pictures.picture(
-      shareContent(listing(3, '/media/later-1600.webp'), 'Ndako'),
-    );
+    const later = () => pictures.picture(shareContent(listing(3, '/media/later-1600.webp'), 'Ndako'));
+    clock += FAILED_PICTURE_TTL_MS - 1;
+    expect((await later()).final).toBe(false);
+    clock += 2;
+    const { image, final } = await later();
     expect((await corner(image))[0]).toBeGreaterThan(150);
     expect(final).toBe(true);
     expect(cachedFiles(dir)).toHaveLength(1);

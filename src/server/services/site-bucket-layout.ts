@@ -29,6 +29,14 @@ export interface BuildIndex {
 /** A shard: paths (`a/b.html`, as in the build folder) and the names of the objects holding them. */
 export type Shard = Record<string, string>;
 
+/**
+ * Build files the bucket never holds: the admin's pages (decision 0050). They stay on the API's origin,
+ * which serves them from SITE_DIR with their Content-Security-Policy; a bucket stores no such header, and an
+ * admin page served without its policy would let an injected script read the staff's session. Left out of
+ * the bucket, an edge rule that does not route /admin to the API answers a 404, never an unprotected admin.
+ */
+export const onApiOriginOnly = (path: string) => path === 'admin' || path.startsWith('admin/');
+
 /** An object to put under `<prefix>/objects/`, with the headers the CDN passes on. */
 export interface SiteObject {
   name: string;

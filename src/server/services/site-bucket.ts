@@ -9,6 +9,7 @@ import {
   buildIndex,
   fileObject,
   INDEX_CACHE,
+  onApiOriginOnly,
   type BuildIndex,
   type SiteObject,
   type SitePointer,
@@ -41,7 +42,10 @@ export interface SiteUploadReport {
 /** Requests sent to the bucket at once. */
 const WIDTH = 8;
 
-/** Every file of the build, as `a/b.html` paths, without the .br/.gz copies made for this server. */
+/**
+ * Every file of the build that goes to the bucket, as `a/b.html` paths: without the .br/.gz copies made for
+ * this server, nor the admin's pages, which stay on the API's origin (onApiOriginOnly, decision 0050).
+ */
 export async function buildFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
@@ -49,7 +53,9 @@ export async function buildFiles(dir: string): Promise<string[]> {
     .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
   const all = new Set(paths);
   // A CDN compresses on its own; these copies serve only this server's preCompressed option.
-  return paths.filter((p) => !(/\.(br|gz)$/.test(p) && all.has(p.slice(0, -3)))).sort();
+  return paths
+    .filter((p) => !(/\.(br|gz)$/.test(p) && all.has(p.slice(0, -3))) && !onApiOriginOnly(p))
+    .sort();
 }
 
 const unique = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
