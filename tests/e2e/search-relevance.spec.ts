@@ -120,7 +120,7 @@ for (const lang of ['', '/en', '/ln'] as const) {
       // "terre" and "terrain" share its stem (French pages): counted, and said apart.
       if (lang === '') {
         expect(total).toBeGreaterThan(having);
-        expect(status).toMatch(/, dont \d+ avec « terrasse »$/);
+        expect(status).toMatch(/, dont \d+ avec «\sterrasse\s»$/);
       }
       if (typed !== undefined) expect(typed, status).toBe(having);
       await expect(page.locator('.search .result')).toHaveCount(total!);

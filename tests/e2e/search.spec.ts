@@ -24,7 +24,7 @@ const LANGS = [
     privacyWord: 'législation',
     privacyTitle: 'Politique de confidentialité',
     more: 'Afficher plus de résultats',
-    count: /^(\d+) résultats? trouvés?(, dont \d+ avec « quartier »)?$/,
+    count: /^(\d+) résultats? trouvés?(, dont \d+ avec «\squartier\s»)?$/,
     across: 'Chercher « {q} » dans les descriptions',
   },
   {
@@ -42,7 +42,7 @@ const LANGS = [
     privacyWord: 'cookie',
     privacyTitle: 'Ndenge tobatelaka makambo na yo',
     more: 'Tala biloko mosusu',
-    count: /^(Eloko|Biloko) \d+ ezwami(, kati na yango, \d+ ezali na « quartier »)?$/,
+    count: /^(Eloko|Biloko) \d+ ezwami(, kati na yango, \d+ ezali na «\squartier\s»)?$/,
     across: 'Luka « {q} » na ba description',
   },
 ] as const;
