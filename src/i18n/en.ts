@@ -472,6 +472,7 @@ export const en: Dictionary = {
   'search.loading': 'Searching…',
   'search.count.one': '{count} result found',
   'search.count.other': '{count} results found',
+  'search.exactCount': '{count} of them with “{query}”',
   'search.empty': 'No results found',
   'search.emptyHint': 'Try another word or remove a filter.',
   'search.error': 'Error while searching',

@@ -498,6 +498,7 @@ export const ln: Dictionary = {
   'search.loading': 'Boluki ezali kosalema…',
   'search.count.one': 'Eloko {count} ezwami',
   'search.count.other': 'Biloko {count} ezwami',
+  'search.exactCount': 'kati na yango, {count} ezali na «\u00a0{query}\u00a0»',
   'search.empty': 'Eloko moko te ezwami',
   'search.emptyHint': 'Meka liloba mosusu to longola filtre moko.',
   'search.error': 'Libunga: boluki esalemi te',

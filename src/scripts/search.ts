@@ -165,7 +165,11 @@ function start(root: HTMLElement) {
       results = rankResults(exact?.results ?? [], phrase?.results ?? [], found.results);
       query = wanted.q;
       const count = results.length;
-      status.textContent = t(`search.count.${pluralCategory(lang, count)}` as never, { count });
+      // Honest about the rest: how many have the words as typed, when others only share their stem.
+      const typed = exact?.results.length ?? 0;
+      status.textContent =
+        t(`search.count.${pluralCategory(lang, count)}` as never, { count }) +
+        (typed > 0 && typed < count ? `, ${t('search.exactCount', { count: typed, query: wanted.q })}` : '');
       if (count === 0) showState('empty', wanted.q);
       else await showMore(mine, false);
     } catch {

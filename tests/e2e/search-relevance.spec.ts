@@ -112,6 +112,20 @@ for (const lang of ['', '/en', '/ln'] as const) {
       }
     });
 
+    test('the count is every result once, and says how many have the word as typed', async ({ page }) => {
+      const having = listings.filter((p) => pageWords(p, lang).includes('terrasse')).length;
+      await results(page, lang, 'terrasse', 100);
+      const status = (await page.locator('[data-search-status]').textContent()) ?? '';
+      const [total, typed] = (status.match(/\d+/g) ?? []).map(Number);
+      // "terre" and "terrain" share its stem (French pages): counted, and said apart.
+      if (lang === '') {
+        expect(total).toBeGreaterThan(having);
+        expect(status).toMatch(/, dont \d+ avec «\sterrasse\s»$/);
+      }
+      if (typed !== undefined) expect(typed, status).toBe(having);
+      await expect(page.locator('.search .result')).toHaveCount(total!);
+    });
+
     test('an amenity puts the listings that have it first', async ({ page }) => {
       const q = AMENITY[lang];
       const having = listings

@@ -37,13 +37,19 @@ export async function leanStore(live: string | null, known: unknown): Promise<Ma
   return memory.parts;
 }
 
-/** A digest of what the index must hold: each searchable page's file and lean part. */
+/**
+ * What Pagefind is given besides the lean parts: changed, every live index is behind and written again
+ * (decision 0051 added the exact words).
+ */
+const INDEX_FORM = 'lean parts with exact words';
+
+/** A digest of what the index must hold: each searchable page's file and lean part, in the index's form. */
 export function searchDigest(pages: Record<string, PageEntry>): string {
   const parts = Object.values(pages)
     .filter((p) => p.search)
     .map((p) => `${p.file} ${p.search}`)
     .sort();
-  return digest(parts);
+  return digest([INDEX_FORM, ...parts]);
 }
 
 /** The searchable pages of a build, their lean parts from `store` or, when missing, from their file. */
