@@ -172,7 +172,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     global: false,
     // Counted in the database: every API instance on one DATABASE_URL shares the limits (decision 0025).
     store: databaseRateLimitStore(app.repos.sharedState, app.log),
-    // An IPv6 client counts by its /64, which it can rotate through (issue 36 §6): the plugin's default
+    // An IPv6 client counts by its /64, which it can rotate through: the plugin's default
     // today, written out so that the login throttle's key (addressKey) and this one cannot drift apart.
     ipv6Subnet: IPV6_CLIENT_PREFIX,
     errorResponseBuilder: (_req, context) => ({
@@ -278,7 +278,7 @@ export async function createApp(
     },
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
-    // Save-Data: on gets the smallest variant of a picture (issue 12).
+    // Save-Data: on gets the smallest variant of a picture.
     rewriteUrl: saveDataRewrite(resolve(env.DATA_DIR, 'media')),
     frameworkErrors,
   });

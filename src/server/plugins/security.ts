@@ -68,7 +68,7 @@ const CODE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
 /**
  * What the browser may let a page use: nothing of the camera, the microphone or the position, but the
  * admin's own pages may ask for the position ("Utiliser ma position" places a listing where the agent
- * stands, issue 35). Its camera button is a file input, which opens the phone's camera app, not a stream.
+ * stands). Its camera button is a file input, which opens the phone's camera app, not a stream.
  */
 export const permissionsPolicy = (url: string) =>
   `camera=(), microphone=(), geolocation=${/^\/admin(?:[/?]|$)/.test(url) ? '(self)' : '()'}, interest-cohort=()`;
@@ -76,7 +76,7 @@ export const permissionsPolicy = (url: string) =>
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /**
- * The service worker (issue 12) runs under its own script's policy: it fetches the site's pages, scripts,
+ * The service worker runs under its own script's policy: it fetches the site's pages, scripts,
  * data and media from this origin, and nothing else.
  */
 export const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'";

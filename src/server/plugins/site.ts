@@ -46,7 +46,7 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     // The build writes .br and .gz copies of text files (src/build/precompress.ts).
     preCompressed: true,
     // Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated, and so is
-    // the service worker (/sw.js, issue 12): a publish must reach every browser at its next visit.
+    // the service worker (/sw.js): a publish must reach every browser at its next visit.
     setHeaders: (res, path) => {
       res.header('cache-control', siteCacheControl(path));
     },
