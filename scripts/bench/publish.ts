@@ -1,4 +1,4 @@
-// From a staff edit to the live page (issue 33), on the 500- and 10,000-listing demos (500 only with
+// From a staff edit to the live page, on the 500- and 10,000-listing demos (500 only with
 // --quick): log in, PUT a listing's new title, POST /api/publish, then fetch /property/{id}/ every 100 ms
 // until it shows the new title (the page is live), and GET /api/publish until the publish has ended (the
 // content search's index follows the pages, decision 0045). Three edits, best and worst. A first publish

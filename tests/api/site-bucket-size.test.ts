@@ -8,7 +8,7 @@ import { fileObject, type BuildIndex } from '../../src/server/services/site-buck
 import { buildFiles, siteBucket, type SiteUploadReport } from '../../src/server/services/site-bucket.ts';
 import { SITE_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
 
-// The site in a bucket at real size (issue 33): a site of 1,600 files, written here (an `astro build` takes
+// The site in a bucket at real size: a site of 1,600 files, written here (an `astro build` takes
 // minutes), published to s3rver (in a process of its own, so that listings past 1,000 keys work), then
 // published again after a few changes: only those are sent, in far fewer requests than one per file.
 // No database: this file runs in one project (vitest.config.ts).
