@@ -62,7 +62,9 @@ const shardKeys = async (build: string) =>
 async function expectedKeys(): Promise<Map<string, string>> {
   const paths = await buildFiles(dir);
   const named = await Promise.all(
-    paths.map(async (p) => `${PREFIX}/objects/${fileObject(p, await readFile(join(dir, p))).name}`),
+    paths.map(
+      async (p) => `${PREFIX}/objects/${fileObject(p, await readFile(join(dir, p)), '_astro/').name}`,
+    ),
   );
   return new Map(paths.map((p, i) => [p, named[i]!]));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runsWasm } from '../services/site-manifest.ts';
+import { assetsFolder, runsWasm } from '../services/site-manifest.ts';
 
 /** "https://{s}.tile.openstreetmap.org/…" → "https://*.tile.openstreetmap.org" (a CSP source). */
 export function tileSource(template: string): string | null {
@@ -57,11 +57,12 @@ export const sitePageCsp = (
   });
 
 /**
- * Astro's hashed scripts and styles. A page's ~20 of them each carried the page-level headers (framing,
- * opener, permissions, referrer, HSTS, a sandbox policy): about 350 bytes a request that no browser applies
- * to a script or a style sheet, 7 KB of a phone's first catalogue view (decision 0044).
+ * Astro's hashed scripts and styles, by their name in the assets folder the build's manifest names. A
+ * page's ~20 of them each carried the page-level headers (framing, opener, permissions, referrer, HSTS, a
+ * sandbox policy): about 350 bytes a request that no browser applies to a script or a style sheet, 7 KB of
+ * a phone's first catalogue view (decision 0044).
  */
-const BUILD_CODE = /^\/_astro\/[\w.-]+\.(?:js|css)(?:\?|$)/;
+const BUILD_CODE = /^[\w.-]+\.(?:js|css)(?:\?|$)/;
 /** What they are served as; anything else at such an address (the not-found page) keeps every header. */
 const CODE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
 
@@ -102,6 +103,12 @@ export default fp(async function security(app: FastifyInstance) {
     return manifest && runsWasm(manifest, url) ? cache.wasm : cache.csp;
   }
 
+  /** Whether `url` is one of the build's own scripts or styles (read from the live manifest). */
+  async function isBuildCode(url: string): Promise<boolean> {
+    const folder = `/${assetsFolder(await app.siteManifest())}`;
+    return url.startsWith(folder) && BUILD_CODE.test(url.slice(folder.length));
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (!origin || !request.url.startsWith('/api/') || !origins.has(origin)) return;
@@ -118,7 +125,7 @@ export default fp(async function security(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     // The build's own scripts and styles only ever load into pages, whose headers carry the policies;
     // nosniff is the one header that acts on them (decision 0044).
-    if (BUILD_CODE.test(request.url) && CODE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+    if (CODE_TYPE.test(String(reply.getHeader('content-type') ?? '')) && (await isBuildCode(request.url))) {
       reply.header('x-content-type-options', 'nosniff');
       return payload;
     }
