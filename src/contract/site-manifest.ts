@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Written at the root of every build; the server reads it from the live site (src/server/services/site-manifest.ts). */
+/** Written at the root of every build; the server reads it from the live site (src/server/publishing/site-manifest.ts). */
 export const SITE_MANIFEST_FILE = 'site-manifest.json';
 
 /**

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTmpdir } from '../../scripts/lib/memory-tmpdir.ts';
 import type { S3Request } from '../../scripts/lib/s3rver.ts';
 import { s3Client } from '../../src/media/s3.ts';
-import { fileObject, type BuildIndex } from '../../src/server/services/site-bucket-layout.ts';
-import { buildFiles, siteBucket, type SiteUploadReport } from '../../src/server/services/site-bucket.ts';
+import { fileObject, type BuildIndex } from '../../src/server/publishing/site-bucket-layout.ts';
+import { buildFiles, siteBucket, type SiteUploadReport } from '../../src/server/publishing/site-bucket.ts';
 import { SITE_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
 
 // The site in a bucket at real size: a site of 1,600 files, written here (an `astro build` takes

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { assetsFolder, runsWasm } from '../services/site-manifest.ts';
+import { assetsFolder, runsWasm } from '../publishing/site-manifest.ts';
 
 /** "https://{s}.tile.openstreetmap.org/…" → "https://*.tile.openstreetmap.org" (a CSP source). */
 export function tileSource(template: string): string | null {

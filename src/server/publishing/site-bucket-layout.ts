@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { siteCacheControl } from '../plugins/site.ts';
+import { siteCacheControl } from './site-plugin.ts';
 
 // The site's layout in its bucket (decision 0030), as pure functions: what the publisher writes
 // (site-bucket.ts) and what a CDN's edge rule reads to serve a path.

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EARLIER_LAYOUT } from '../../contract/site-manifest.ts';
-import { assetsFolder, notFoundFile } from '../services/site-manifest.ts';
+import { assetsFolder, notFoundFile } from './site-manifest.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,7 +20,7 @@ const preparing = (
 /**
  * Serves the pre-built public site from SITE_DIR. Files are looked up on each request through the path
  * SITE_DIR itself, never its resolved target: SITE_DIR is a link the publisher swaps to each new build
- * (services/site-folder.ts), so a new site appears on the next request, without a restart.
+ * (publishing/site-folder.ts), so a new site appears on the next request, without a restart.
  */
 /**
  * Files named by their content never change: what Astro puts in its assets folder (`assets`, from the
