@@ -56,7 +56,7 @@ export const measure: Measure = {
       await context.close();
       return { scripts, inline, gzip: scripts.reduce((s, t) => s + (t.gzipBytes ?? t.bytes), 0) };
     };
-    /** The catalogue's files against the issue's goal (the files as the table counts them: inline apart). */
+    /** The catalogue's files against their goal (the files as the table counts them: inline apart). */
     const catalogueGoal = (listings: number, count: number, bytes: number): Row => ({
       measure: `JavaScript files, catalogue, ${listings.toLocaleString('en')} listings`,
       figure: `${kb(bytes)} in ${count} files`,

@@ -11,7 +11,7 @@ import { adminApi, inputOf, publishAndWait, publishState, type AdminApi } from '
 import type { Context } from './lib/context.ts';
 import { loadAverage, met, runAlone, type Measure, type MeasureResult, type Row } from './lib/report.ts';
 
-/** The issue's targets: seconds from the edit to the live page. */
+/** The targets (decision 0045): seconds from the edit to the live page. */
 const LIMIT_S: Record<number, number> = { 500: 3, 10_000: 10 };
 const ROUNDS = 3;
 const TIMEOUT_MS = 10 * 60_000;
