@@ -10,7 +10,7 @@ import { publicApiBase } from './src/build/site-config.ts';
 import { env } from './src/env.ts';
 
 // Static output: every public page is pre-built from the API; the Fastify server (src/server) serves the
-// result beside the API. Publishing (src/server/services/publisher.ts) goes through the site renderer
+// result beside the API. Publishing (src/server/publishing/publisher.ts) goes through the site renderer
 // (src/build/render, decision 0045), which renders only the pages whose data changed. A plain
 // `npm run build` writes a whole site into dist-build/, never the live SITE_DIR.
 export default defineConfig({

@@ -75,7 +75,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     launchOptions: { executablePath: browser.path, args: CHROMIUM_FLAGS },
-    // The site's service worker (issue 12) would answer requests that specs route with page.route(), which
+    // The site's service worker would answer requests that specs route with page.route(), which
     // Playwright cannot see then: it runs in tests/e2e/offline.spec.ts alone, which allows it.
     serviceWorkers: 'block',
     // One browser context per worker, reset between tests, instead of a new one per test: a new context

@@ -5,7 +5,7 @@
 import { buildApiUrl, env } from '../src/env.ts';
 import { startBanner } from '../src/server/banner.ts';
 import { startServer } from '../src/server/server.ts';
-import { STARTUP } from '../src/server/services/publisher.ts';
+import { STARTUP } from '../src/server/publishing/publisher.ts';
 
 const app = await startServer();
 // Whoever starts it in a terminal first reads where everything is, with the agency's stored name (hence

@@ -47,7 +47,7 @@ const EnvSchema = z.object({
   RETENTION_SECURITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RETENTION_PAGE_VIEWS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
-   * Page views stored per day by each API instance; past it, one in 100 (issue 36: one busy address could
+   * Page views stored per day by each API instance; past it, one in 100 (one busy address could
    * post 170,000 a day, the table and every backup growing with them). Far above an agency's traffic.
    */
   PAGE_VIEWS_PER_DAY: z.coerce.number().int().min(100).max(100_000_000).default(100_000),

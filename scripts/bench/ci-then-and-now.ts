@@ -1,5 +1,5 @@
-// The CI's time then and now (decision 0038, sixth amendment): issue 15 asked for the CI in half the time it
-// took when the issue was filed, at THEN. Three runs, one after the other, each in a fresh clone:
+// The CI's time then and now (decision 0038, sixth amendment): the goal was the CI in half the time it
+// took at THEN. Three runs, one after the other, each in a fresh clone:
 //   then   THEN's own `.ci/run`;
 //   cases  today's `.ci/run` steps (lint and typecheck beside Vitest, then Playwright) on the test files THEN
 //          had, by their paths today, with the files that took cases out of them (MOVED, SPLIT_INTO);

@@ -1,4 +1,4 @@
-// `npm run bench`: every measure of issue 6 in one run on this machine, a summary table on the console and,
+// `npm run bench`: every measure in one run on this machine, a summary table on the console and,
 // for a full run, a dated report docs/bench/YYYY-MM-DD.md (figures, targets, met or missed, the machine).
 // Usage: node scripts/bench/index.ts [--quick] [--only name[,name…]] [--out file.md]
 //   --quick   smaller sizes (500 listings everywhere, fewer rounds, shorter runs)

@@ -1,5 +1,5 @@
 // Requests per second of the public reads for one API instance and for two behind HAProxy, in one run, on one
-// PostgreSQL database (issue 13, part 3). Both configurations go through the balancer, so they differ only
+// PostgreSQL database (decision 0031). Both configurations go through the balancer, so they differ only
 // by the second instance.
 // Usage: node scripts/bench/instances.ts [--quick]
 import { cpus } from 'node:os';
@@ -43,7 +43,7 @@ export const measure: Measure = {
           {
             measure: 'API instances behind HAProxy: throughput',
             figure: 'haproxy is not installed (apt-get install -y haproxy)',
-            target: 'reported (issue 13)',
+            target: 'reported',
             status: 'skipped',
           },
         ],
@@ -109,7 +109,7 @@ export const measure: Measure = {
       return {
         measure: `${name} through HAProxy, ${CONNECTIONS} connections: one instance / two instances`,
         figure: `${rps(one!)} / ${rps(two!)} req/s (× ${(rps(two!) / rps(one!)).toFixed(2)})`,
-        target: 'reported (issue 13); no 5xx, no socket error',
+        target: 'reported; no 5xx, no socket error',
         status: met(clean(one!) && clean(two!)),
       };
     });

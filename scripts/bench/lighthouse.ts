@@ -1,7 +1,7 @@
 // Lighthouse's mobile performance score (simulated throttling, Moto G Power screen, 4× CPU) of the home, the
 // catalogue and a listing, on slow 4G (Lighthouse's default: 150 ms RTT, 1.6 Mbps) and on regular 3G
 // (300 ms RTT, 700 kbps). Median of 3 runs (1 with --quick); the catalogue on slow 4G, at 500 and 10,000
-// listings, against issue 33's goals for every run, each with its blocking time and the machine's load.
+// listings, against the catalogue's goals (decision 0046) for every run, each with its blocking time and the machine's load.
 // Usage: node scripts/bench/lighthouse.ts [--quick]
 import { loadavg } from 'node:os';
 import { CHROMIUM_FLAGS, chromiumPath } from './lib/browser.ts';
@@ -85,7 +85,7 @@ const mainThread = (lhr: Lhr) => {
 };
 
 /**
- * Issue 33's goals for the catalogue on slow 4G, met only when EVERY run meets them: Lighthouse simulates from
+ * The catalogue's goals on slow 4G, met only when EVERY run meets them: Lighthouse simulates from
  * one observed load, and one blocked run is a visitor whose phone stuttered. At 500 listings 100; at 10,000 at
  * least 98 with at most 100 ms of blocking time.
  */

@@ -1,4 +1,4 @@
-// The main thread's long tasks as a slow phone's page loads (issue 13): each page in Chromium at a phone's
+// The main thread's long tasks as a slow phone's page loads: each page in Chromium at a phone's
 // size with the CPU slowed 4× (Lighthouse's mobile slowdown; the network is not throttled), traced from the
 // navigation until 5 s after load. Every task over 50 ms is listed with what filled it, and their sum beyond
 // 50 ms each: what Lighthouse adds up as blocking time. Median of 3 runs (1 with --quick).
@@ -167,7 +167,7 @@ export const measure: Measure = {
   title: "The main thread's long tasks at load (4× CPU)",
   async run(ctx: Context) {
     const site = await ctx.site(500);
-    // The catalogue also at 10,000 listings (issue 33): its index grows with the listings, the other pages do not.
+    // The catalogue also at 10,000 listings: its index grows with the listings, the other pages do not.
     const large = catalogueListings(ctx) === 500 ? null : await ctx.site(catalogueListings(ctx));
     return measurePages(
       [

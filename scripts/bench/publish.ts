@@ -1,4 +1,4 @@
-// From a staff edit to the live page (issue 33), on the 500- and 10,000-listing demos (500 only with
+// From a staff edit to the live page, on the 500- and 10,000-listing demos (500 only with
 // --quick): log in, PUT a listing's new title, POST /api/publish, then fetch /property/{id}/ every 100 ms
 // until it shows the new title (the page is live), and GET /api/publish until the publish has ended (the
 // content search's index follows the pages, decision 0045). Three edits, best and worst. A first publish
@@ -11,7 +11,7 @@ import { adminApi, inputOf, publishAndWait, publishState, type AdminApi } from '
 import type { Context } from './lib/context.ts';
 import { loadAverage, met, runAlone, type Measure, type MeasureResult, type Row } from './lib/report.ts';
 
-/** The issue's targets: seconds from the edit to the live page. */
+/** The targets (decision 0045): seconds from the edit to the live page. */
 const LIMIT_S: Record<number, number> = { 500: 3, 10_000: 10 };
 const ROUNDS = 3;
 const TIMEOUT_MS = 10 * 60_000;

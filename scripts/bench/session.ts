@@ -1,4 +1,4 @@
-// A visitor's session on a phone (issue 12): home → catalogue → 10 listings, each page scrolled to its end,
+// A visitor's session on a phone: home → catalogue → 10 listings, each page scrolled to its end,
 // with an empty cache and the service worker running, as a first visit is. Every byte received is counted:
 // the pages' own requests, the service worker's (it fetches what it keeps) and map tiles from the local
 // stand-in tile server (lib/tiles.ts). Then the service worker's cache: entries and bytes.

@@ -1,4 +1,4 @@
-// Phone photos for the bench and the end-to-end tests of issue 35: 12-megapixel JPEGs (4,000 × 3,000) of
+// Phone photos for the bench and the end-to-end tests of adding a listing from a phone: 12-megapixel JPEGs (4,000 × 3,000) of
 // 4–5 MB, as a phone writes them, stored on their side with an EXIF orientation (6: turn 90° clockwise to
 // show), so a client that ignores the orientation shows them lying down. Made with sharp here, never
 // downloaded; kept in node_modules/.cache once made (about 5 s each on this machine).

@@ -7,7 +7,7 @@ import { allProperties, buildRates } from './api.ts';
 import { perBuild } from './build-context.ts';
 
 /**
- * What the commune pages and the listing pages' "similar" block read of the build's data (issue 12, decision
+ * What the commune pages and the listing pages' "similar" block read of the build's data (decision
  * 0029), computed once per build from the same listings as every other page and shared by the three languages.
  */
 export interface CommuneMarket {

@@ -6,7 +6,7 @@ import { mediaPhoto } from '../media/media-photo.ts';
 import { mediaStore } from '../media/store.ts';
 import { DEFAULT_LANG, LANGS, translator, type Lang } from '../i18n/index.ts';
 
-// Issue 12, part 2 (decision 0026): what makes the public site an installable app that opens without
+// Decision 0026: what makes the public site an installable app that opens without
 // signal: /sw.js (the service worker, with its build's identity), one web app manifest per language and its
 // icons, drawn here with sharp. The site renderer writes them (src/build/render).
 

@@ -19,7 +19,7 @@ const SOCIAL_NAMES: Record<SocialNetwork, string> = {
 export const agencySettings = (): AgencySettings => readyInputs()?.settings ?? agencyDefaults(env());
 
 /**
- * The agency's public details as pages use them: the settings staff edit in /admin/settings (issue 16),
+ * The agency's public details as pages use them: the settings staff edit in /admin/settings,
  * never literals in components.
  */
 export function agency(): Agency {

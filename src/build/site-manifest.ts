@@ -5,6 +5,16 @@ import { pageRoutes } from './page-paths.ts';
 /** The search page runs Pagefind's WebAssembly (src/components/search); no other page may. */
 const WASM_ROUTES = ['search'];
 
+/**
+ * Where Astro writes the scripts and styles it names by their content: its `build.assets` folder, which
+ * astro.config.mjs leaves at Astro's default.
+ */
+const ASSETS = '_astro/';
+
+/** The file a page address was written to: `home/index.html` under `build.format: 'directory'`. */
+const pageFile = (files: ReadonlySet<string>, route: string) =>
+  [`${route}/index.html`, `${route}.html`].find((f) => files.has(f)) ?? `${route}/index.html`;
+
 /** The file answering an unknown address in a language: Astro writes the default language's as 404.html. */
 function notFoundFiles(files: ReadonlySet<string>, prefix: string): SiteManifest['notFound'][string] {
   const page = [`${prefix}404.html`, `${prefix}404/index.html`].find((f) => files.has(f));
@@ -31,6 +41,8 @@ export function siteManifest(pages: readonly { file: string; scripts?: readonly 
     languages,
     routes: pageRoutes(),
     wasmRoutes: WASM_ROUTES,
+    assets: ASSETS,
+    home: pageFile(files, 'home'),
     notFound: Object.fromEntries(languages.map(({ prefix }) => [prefix, notFoundFiles(files, prefix)])),
     scriptHashes: [...hashes].sort(),
     pages: html,

@@ -1,5 +1,5 @@
 /* global self, caches, fetch, Response, Headers, URL */
-// Ndako's service worker (issue 12, decision 0026). The build writes this file as /sw.js with its settings in
+// Ndako's service worker (decision 0026). The build writes this file as /sw.js with its settings in
 // place of the line below (src/build/service-worker.ts): a new publish is a new sw.js, which the browser
 // installs on its next visit; it then deletes every cache of the builds before it.
 const CONFIG = self.__NDAKO_SW__;

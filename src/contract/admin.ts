@@ -45,7 +45,7 @@ export const AUDIT_ENTITIES = [
 ] as const;
 /** Audited changes that leave the public site as it is: they neither wait for nor start a publish. */
 export const SITE_NEUTRAL_ENTITIES: readonly AuditEntity[] = ['site', 'data', 'alert'];
-/** `verify`: staff checked a listing on site (issue 11); the audit row is who and when. */
+/** `verify`: staff checked a listing on site; the audit row is who and when. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'publish', 'verify'] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export const AuditAction = z.enum(AUDIT_ACTIONS);

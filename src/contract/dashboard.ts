@@ -65,7 +65,7 @@ export const PageViewInput = z.object({
 export type PageViewInput = z.infer<typeof PageViewInput>;
 
 /**
- * What the public pages' beacon sends for a tap on a WhatsApp button or a telephone number (issue 34): the
+ * What the public pages' beacon sends for a tap on a WhatsApp button or a telephone number: the
  * listing it is about, or none for the agency's own (footer, contact page).
  */
 export const TapInput = z.object({

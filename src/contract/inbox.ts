@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, isCleanText, IsoDateTime, PageQuery } from './common.ts';
 import { FollowUp, MessagePropertyType, RequestKind } from './enums.ts';
 
-/** A request unanswered (still "nouvelle") this long is flagged in the inbox (issue 34 §3). */
+/** A request unanswered (still "nouvelle") this long is flagged in the inbox. */
 export const UNANSWERED_HOURS = 48;
 
 /** One request of the "Demandes" inbox: a message (a listing report is one) or a visit request. */

@@ -8,7 +8,7 @@ export const LEAD_PERIODS = ['7d', '30d', 'all'] as const;
 export const LeadPeriod = z.enum(LEAD_PERIODS, { error: 'Période invalide : 7d, 30d ou all' });
 export type LeadPeriod = z.infer<typeof LeadPeriod>;
 
-/** What a listing, an agent or the agency brought over a period (issue 34 §2). */
+/** What a listing, an agent or the agency brought over a period. */
 export const LeadFigures = z.object({
   views: Count,
   whatsapp: Count,

@@ -38,7 +38,7 @@ const AvailableFrom = IsoDate.refine((d) => d >= '2000-01-01' && d <= '2100-12-3
 });
 
 /**
- * An English or Lingala version of the title and description (issue 12, decision 0029): optional, with the
+ * An English or Lingala version of the title and description (decision 0029): optional, with the
  * French text's limits; an empty field is no version. A title and a description go together, checked below.
  */
 const Translated = (max: number, field: (max: number) => z.ZodType<string>) =>

@@ -3,7 +3,7 @@ import { IsoDateTime } from './common.ts';
 
 /**
  * The exchange rates in force (decision 0021); setAt is null while the configuration's are. Who set them is
- * not said: this answer is public, and the audit log names the account (issue 36 §12).
+ * not said: this answer is public, and the audit log names the account.
  */
 export const ExchangeRates = z.object({
   cdfPerUsd: z.number().positive(),

@@ -3,7 +3,7 @@ import { normalizePhone } from '../shared/phone.ts';
 import { Email, IsoDateTime, isCleanText, Line } from './common.ts';
 
 /**
- * The agency's identity (issue 16 §1): what every public page says about the agency, edited by admins in
+ * The agency's identity: what every public page says about the agency, edited by admins in
  * /admin/settings, stored in the `settings` table under the key `agency`, and read by the site build.
  */
 
@@ -103,7 +103,7 @@ export const AgencySettings = z.object({
   figures: z.object({ clients: z.number().int(), foundedYear: z.number().int().nullable() }),
   /**
    * When staff last saved them; null while the configured defaults (AGENCY_* variables) apply. Who saved them
-   * is not said: this answer is public, and the audit log names the account (issue 36 §12).
+   * is not said: this answer is public, and the audit log names the account.
    */
   updatedAt: IsoDateTime.nullable(),
 });

@@ -61,7 +61,7 @@ export type TeamListQuery = z.infer<typeof TeamListQuery>;
 
 /**
  * POST /api/team/{id}/reassign: hands every listing a member manages to another, active, member (a departing
- * agent's listings keep a contact on the site rather than fall back to the agency's; issue 36 §3).
+ * agent's listings keep a contact on the site rather than fall back to the agency's).
  */
 export const ReassignListingsInput = z.object({
   to: z

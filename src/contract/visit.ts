@@ -42,7 +42,7 @@ export const ListingPageUrl = z
 /**
  * The listing path of a page address (relative or absolute http(s), no query nor fragment), or null. An
  * absolute address must also be one the URL parser reads (a host such as "[::1" matches the pattern but
- * not the parser), so that the route's origin check never meets an address it cannot parse (issue 36 §12).
+ * not the parser), so that the route's origin check never meets an address it cannot parse.
  */
 export function listingPath(url: string): string | null {
   if (url.startsWith('/')) return LISTING_PATH.test(url) ? url : null;

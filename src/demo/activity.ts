@@ -50,7 +50,7 @@ function messageBody(
   }
   switch (kind) {
     case 'report':
-      // What visitors report (issue 11): someone else asking money for the house, or a house already taken.
+      // What visitors report: someone else asking money for the house, or a house already taken.
       return pick(rng, [
         {
           subject: `Signalement : ${listing?.title ?? 'une annonce'}`,

@@ -5,7 +5,7 @@ import { seededRandom } from './random.ts';
 
 const DAY = 86_400_000;
 
-describe('demo amenities and checks (issue 11)', () => {
+describe('demo amenities and checks', () => {
   it('moves amenity features out of the free text; land has none', () => {
     const rng = seededRandom(1);
     const villa = amenitiesOf(rng, { category: 'villa', features: ['Piscine', 'Forage', 'Terrasse'] }, 4);

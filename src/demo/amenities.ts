@@ -4,7 +4,7 @@ import { between, chance, int, type Rng } from './random.ts';
 
 const DAY = 86_400_000;
 
-/** The demo's free-text features that are amenities now (issue 11): they move to the structured list. */
+/** The demo's free-text features that are amenities now: they move to the structured list. */
 const FROM_FEATURE: Readonly<Record<string, Amenity>> = {
   'Groupe électrogène': 'generator',
   'Panneaux solaires': 'solar',
@@ -49,7 +49,7 @@ export function amenitiesOf(
 }
 
 /**
- * Checks and availability (issue 11), so a new user sees every state: listings on the market are checked
+ * Checks and availability, so a new user sees every state: listings on the market are checked
  * recently (two in five), long ago (one in four drawn, where the listing is old enough: the admin's "to
  * re-verify") or never; some become free later.
  */

@@ -57,7 +57,7 @@ describe('seedDemo', () => {
     expect(lines).toContain(`Seeding: properties ${COUNT}/${COUNT}`);
   });
 
-  it('gives rentals every state of the move-in terms, and some rents in CDF (issue 11)', async () => {
+  it('gives rentals every state of the move-in terms, and some rents in CDF', async () => {
     const rows = await database.db.select().from(properties);
     const rentals = rows.filter((r) => r.type === 'rent');
     const terms = (r: (typeof rows)[number]) => [r.advanceMonths, r.depositMonths, r.commissionMonths];
@@ -75,7 +75,7 @@ describe('seedDemo', () => {
     expect(rentals.some((r) => r.currency === 'CDF')).toBe(true);
   });
 
-  it('gives a share of listings English and Lingala texts the contract accepts, and leaves others French (issue 12)', async () => {
+  it('gives a share of listings English and Lingala texts the contract accepts, and leaves others French', async () => {
     const rows = await database.db.select().from(properties);
     const english = rows.filter((r) => r.titleEn !== null);
     const lingala = rows.filter((r) => r.titleLn !== null);

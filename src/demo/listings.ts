@@ -141,9 +141,9 @@ export function buildListings(rng: Rng, count: number, ctx: ListingContext): Pro
   const rows: PropertyRow[] = [];
   // A source of its own, so adding these terms left every other generated value as it was.
   const terms = seededRandom(0x4d4f5645);
-  // Issue 11's fields draw from their own sequence: the listings drawn before them stay the same.
+  // The fields added with amenities and checks (decision 0023) draw from their own sequence: the listings drawn before them stay the same.
   const trustRng = seededRandom(0x7472_7573);
-  // So do issue 12's English and Lingala texts.
+  // So do the English and Lingala texts (decision 0029).
   const textRng = seededRandom(0x6c_616e_67);
   for (const commune of communePlan(rng, count)) {
     const category = weighted(rng, CATEGORY_MIX[commune.profile]);

@@ -3,7 +3,7 @@ import { chance, int, pick, sample, type Rng } from './random.ts';
 import { thousands, type ListingFacts } from './texts.ts';
 
 /**
- * English and Lingala versions of a demo listing's text (issue 12, decision 0029). Not every listing has them,
+ * English and Lingala versions of a demo listing's text (decision 0029). Not every listing has them,
  * as in a real agency where staff translate some listings only: about half get English, about a quarter
  * Lingala (mostly those that have English too), so a visitor of the demo sees both a translated listing and
  * the French text with its "original text in French" note. The Lingala follows src/i18n/ln-glossary.ts:

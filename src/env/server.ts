@@ -13,7 +13,7 @@ const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /**
  * The shortest prefix a trusted range may have: a /8 is already 16 million addresses (10.0.0.0/8, fd00::/8);
  * anything wider, up to 0.0.0.0/0 or ::/0, trusts the Internet's hosts as proxies, i.e. lets any client choose
- * its address with X-Forwarded-For, as TRUST_PROXY=true would (issue 36 §7).
+ * its address with X-Forwarded-For, as TRUST_PROXY=true would.
  */
 export const TRUST_PROXY_MIN_PREFIX = 8;
 

@@ -450,7 +450,7 @@ export const en: Dictionary = {
   'common.error': 'Something went wrong.',
   'common.offline': 'You are offline. Some information may not be up to date.',
 
-  // Content search (/search, issue 18)
+  // Content search (/search; decision 0002)
   'nav.search': 'Search the site',
   'meta.search.title': 'Search',
   'meta.search.description':
@@ -479,7 +479,7 @@ export const en: Dictionary = {
   'search.retry': 'Try again',
   'search.more': 'Show more results',
   'catalogue.searchDescriptions': 'Search for “{query}” in the descriptions',
-  // Issue 11: what the house has, whether the listing is real and still free, reports, the scam warning
+  // What the house has, whether the listing is real and still free, reports, the scam warning (decision 0023)
   'property.amenities': 'Amenities',
   'amenity.generator': 'Generator',
   'amenity.solar': 'Solar panels',
@@ -509,7 +509,7 @@ export const en: Dictionary = {
   'report.close': 'Close',
   'toast.reportSent': 'Thank you! Your report has been sent to the agency.',
   'toast.reportFailed': 'The report could not be sent. Please try again.',
-  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  // Light on data and usable offline (decision 0026): the map on tap, Save-Data, the offline page, the install.
   'property.map.show': 'Show on the map',
   'property.map.commune': '{commune} commune',
   'property.map.approx': 'Approximate location',
@@ -523,7 +523,7 @@ export const en: Dictionary = {
   'home.app.install': 'Install the app',
   'home.app.installText':
     'Add {agency} to your home screen: it opens like an app, and the properties you have seen stay available without a network.',
-  // Alerts without an account (issue 12, part 4: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
+  // Alerts without an account (decision 0028: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
   'alerts.form.open': 'Notify me',
   'alerts.form.title': 'Hear about new listings',
   'alerts.form.intro': 'Get an e-mail when a new listing matches this search:',
@@ -566,7 +566,7 @@ export const en: Dictionary = {
   'alerts.mail.footer': 'You receive this e-mail because you created an alert on the {agency} website.',
   'alerts.mail.unsubscribe': 'Unsubscribe',
   'meta.alerts.description': 'Confirm or stop an alert for new listings.',
-  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  // Commune pages, similar listings, listing texts in the visitor's language (decision 0029)
   'meta.communes.title': 'Property by commune in Kinshasa — {agency}',
   'meta.communes.description':
     'Houses, flats, villas, offices and land for sale or rent in the 24 communes of Kinshasa, with their median prices.',
@@ -599,7 +599,7 @@ export const en: Dictionary = {
   'footer.communes': 'Property by commune',
   'similar.title': 'Similar properties',
   'listing.originalText': 'Original text in French',
-  // Shared favourites and compare (issue 12, part 3; decision 0027)
+  // Shared favourites and compare (decision 0027)
   'meta.compare.title': 'Compare properties',
   'meta.compare.description':
     'Up to 4 {agency} properties side by side: price, cost to move in, area, rooms, amenities.',

@@ -454,7 +454,7 @@ export const fr = {
   'common.error': 'Une erreur est survenue.',
   'common.offline': 'Vous êtes hors ligne. Certaines informations peuvent ne pas être à jour.',
 
-  // Content search (/search, issue 18)
+  // Content search (/search; decision 0002)
   'nav.search': 'Rechercher sur le site',
   'meta.search.title': 'Rechercher',
   'meta.search.description':
@@ -484,7 +484,7 @@ export const fr = {
   'search.retry': 'Réessayer',
   'search.more': 'Afficher plus de résultats',
   'catalogue.searchDescriptions': 'Chercher « {query} » dans les descriptions',
-  // Issue 11: what the house has, whether the listing is real and still free, reports, the scam warning
+  // What the house has, whether the listing is real and still free, reports, the scam warning (decision 0023)
   'property.amenities': 'Équipements',
   'amenity.generator': 'Groupe électrogène',
   'amenity.solar': 'Panneaux solaires',
@@ -515,7 +515,7 @@ export const fr = {
   'report.close': 'Fermer',
   'toast.reportSent': "Merci ! Votre signalement a été transmis à l'agence.",
   'toast.reportFailed': "Le signalement n'a pas pu être envoyé. Veuillez réessayer.",
-  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  // Light on data and usable offline (decision 0026): the map on tap, Save-Data, the offline page, the install.
   'property.map.show': 'Voir sur la carte',
   'property.map.commune': 'Commune de {commune}',
   'property.map.approx': 'Position approximative',
@@ -529,7 +529,7 @@ export const fr = {
   'home.app.install': "Installer l'application",
   'home.app.installText':
     "Ajoutez {agency} à votre écran d'accueil : il s'ouvre comme une application, et les propriétés déjà vues restent consultables sans réseau.",
-  // Alerts without an account (issue 12, part 4: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
+  // Alerts without an account (decision 0028: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
   'alerts.form.open': 'Me prévenir',
   'alerts.form.title': 'Être prévenu des nouvelles annonces',
   'alerts.form.intro': 'Recevez un e-mail quand une nouvelle annonce correspond à cette recherche :',
@@ -576,7 +576,7 @@ export const fr = {
     'Vous recevez cet e-mail parce que vous avez créé une alerte sur le site de {agency}.',
   'alerts.mail.unsubscribe': 'Se désinscrire',
   'meta.alerts.description': 'Confirmer ou arrêter une alerte des nouvelles annonces.',
-  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  // Commune pages, similar listings, listing texts in the visitor's language (decision 0029)
   'meta.communes.title': 'Immobilier par commune à Kinshasa — {agency}',
   'meta.communes.description':
     'Maisons, appartements, villas, bureaux et terrains à vendre ou à louer dans les 24 communes de Kinshasa, avec leurs prix médians.',
@@ -609,7 +609,7 @@ export const fr = {
   'footer.communes': 'Biens par commune',
   'similar.title': 'Biens similaires',
   'listing.originalText': 'Texte original en français',
-  // Shared favourites and compare (issue 12, part 3; decision 0027)
+  // Shared favourites and compare (decision 0027)
   'meta.compare.title': 'Comparer des propriétés',
   'meta.compare.description':
     "Jusqu'à 4 propriétés de {agency} côte à côte : prix, coût pour emménager, surface, pièces, équipements.",

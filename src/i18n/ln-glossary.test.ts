@@ -70,7 +70,7 @@ describe('Lingala glossary: one word per concept', () => {
     expect(uses('lien', 'ba liens')).toBe(false);
     expect(uses('pamba', 'Liste ezali mpamba')).toBe(false);
     expect(uses('page', '{page} | {agency}')).toBe(false);
-    // What the whole-word check let through (issue 38): a conjugated verb.
+    // What the whole-word check let through: a conjugated verb.
     expect(uses('bomb-', 'Oyo tobombaka')).toBe(true);
     expect(uses('bomb-', 'Ebombami')).toBe(true);
     expect(uses('bomb-', 'Oyo tobatelaka')).toBe(false);

@@ -1,7 +1,7 @@
 import type { MessageKey } from './types.ts';
 
 /**
- * One Lingala word per concept (issue 17), read again by a Kinshasa speaker (issue 38): rent, favourites,
+ * One Lingala word per concept, read again by a Kinshasa speaker: rent, favourites,
  * contact, link and property were each named several ways, then the rules were applied too mechanically
  * ("Kofutela liboso" for "Loyer payé d'avance", "pamba" for "free" beside a price). ln-glossary.test.ts fails
  * when an ln.ts entry uses a ruled-out term, so the choices hold as the dictionary grows.

@@ -476,7 +476,7 @@ export const ln: Dictionary = {
   'common.error': 'Libunga moko esalemi.',
   'common.offline': 'Ozali na internet te. Makambo mosusu ekoki kozala ya kala.',
 
-  // Content search (/search, issue 18)
+  // Content search (/search; decision 0002)
   'nav.search': 'Luka na site',
   'meta.search.title': 'Boluki',
   'meta.search.description':
@@ -505,7 +505,7 @@ export const ln: Dictionary = {
   'search.retry': 'Meka lisusu',
   'search.more': 'Tala biloko mosusu',
   'catalogue.searchDescriptions': 'Luka « {query} » na ba description',
-  // Issue 11: what the house has, whether the listing is real and still free, reports, the scam warning
+  // What the house has, whether the listing is real and still free, reports, the scam warning (decision 0023)
   'property.amenities': 'Ba équipement',
   'amenity.generator': 'Groupe électrogène',
   'amenity.solar': 'Panneaux solaires',
@@ -536,7 +536,7 @@ export const ln: Dictionary = {
   'report.close': 'Kanga',
   'toast.reportSent': 'Matondi! Agence ezwi nsango na yo.',
   'toast.reportFailed': 'Nsango etindami te. Meka lisusu.',
-  // Issue 12, parts 1–2 (data-light and offline): the map on tap, Save-Data, the offline page, the install.
+  // Light on data and usable offline (decision 0026): the map on tap, Save-Data, the offline page, the install.
   'property.map.show': 'Tala na carte',
   'property.map.commune': 'Commune ya {commune}',
   'property.map.approx': 'Esika pene-pene',
@@ -550,7 +550,7 @@ export const ln: Dictionary = {
   'home.app.install': 'Tia application',
   'home.app.installText':
     'Bakisa {agency} na écran ya telefone na yo: ekofungwama lokola application, mpe ba propriété osi otalaki ekozala ata internet ezali te.',
-  // Alerts without an account (issue 12, part 4: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
+  // Alerts without an account (decision 0028: "Me prévenir", the confirm and unsubscribe pages, the e-mails)
   'alerts.form.open': 'Yebisa ngai',
   'alerts.form.title': 'Koyeba ba annonce ya sika',
   'alerts.form.intro': 'Zwa e-mail soki annonce ya sika ekokani na boluki oyo:',
@@ -593,7 +593,7 @@ export const ln: Dictionary = {
   'alerts.mail.footer': 'Ozwi e-mail oyo mpo osalaki alerte na site ya {agency}.',
   'alerts.mail.unsubscribe': 'Kotika alerte',
   'meta.alerts.description': 'Kondima to kotika alerte ya ba annonce ya sika.',
-  // Issue 12, part 5: commune pages, similar listings, listing texts in the visitor's language
+  // Commune pages, similar listings, listing texts in the visitor's language (decision 0029)
   'meta.communes.title': 'Ba propriété na commune na commune na Kinshasa — {agency}',
   'meta.communes.description':
     'Bandako, ba appartement, ba villa, ba biro mpe ba terrain ya koteka to ya kofutela na ba commune 24 ya Kinshasa, na ntalo na yango ya katikati.',
@@ -626,7 +626,7 @@ export const ln: Dictionary = {
   'footer.communes': 'Ba propriété na commune',
   'similar.title': 'Ba propriété ya ndenge moko',
   'listing.originalText': 'Makomi ya ebandeli na lifalanse',
-  // Shared favourites and compare (issue 12, part 3; decision 0027)
+  // Shared favourites and compare (decision 0027)
   'meta.compare.title': 'Kokokanisa ba propriété',
   'meta.compare.description':
     'Kino ba propriété 4 ya {agency} pembeni na pembeni: ntalo, mbongo ya kobanda kofanda, bonene, ba chambre, ba équipement.',

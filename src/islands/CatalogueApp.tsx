@@ -163,7 +163,7 @@ export default function CatalogueApp({
   // it reads, and only those).
   useEffect(() => (decoded ? inIdleSlices(columnWarmer(decoded, rates)) : undefined), [decoded, rates]);
   // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
-  // descriptions or features, which the content search covers (issue 18).
+  // descriptions or features, which the content search covers.
   const across =
     filtered && query.q && filtered.length <= FEW_RESULTS ? (
       <p className="search-across">
@@ -178,7 +178,7 @@ export default function CatalogueApp({
       <Filters query={query} communes={communes} t={t} rates={rates} onChange={update} />
       <div className="toolbar catalogue-toolbar" ref={results}>
         {/* The count heads the results: the cards' h3 titles then follow an h2, not the page's h1 (axe's
-            heading order, issue 38). */}
+            heading order). */}
         <h2 className="count" aria-live="polite">
           {failed ? '' : !filtered ? t('catalogue.loading') : pluralText(t, lang, 'catalogue.count', total)}
         </h2>

@@ -129,7 +129,7 @@ export default function FavoritesApp({ lang, messages, propertyPath, catalogue, 
   return (
     <>
       <div className="toolbar">
-        {/* The list's heading: the cards' h3 titles follow an h2 (axe's heading order, issue 38). */}
+        {/* The list's heading: the cards' h3 titles follow an h2 (axe's heading order). */}
         <h2 className="count">{pluralText(t, lang, 'favorites.count', saved.length)}</h2>
         <div className="actions">
           <div ref={shareBox}>{children}</div>

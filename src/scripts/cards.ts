@@ -31,7 +31,7 @@ export function showSlide(carousel: HTMLElement, next: number) {
 }
 
 // A card's first video starts here rather than by an autoplay attribute: under Save-Data it stays still
-// (issue 12), which the static HTML cannot know.
+// (decision 0026), which the static HTML cannot know.
 document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]').forEach(autoplayUnlessSavingData);
 
 document.addEventListener('click', (event) => {

@@ -1,4 +1,4 @@
-// Issue 12: the home page's app block offers to install the site where the browser allows it. Chromium
+// The home page's app block offers to install the site where the browser allows it. Chromium
 // announces it with `beforeinstallprompt` (the web app manifest and the service worker are there); other
 // browsers never fire it, and the block stays as it was.
 

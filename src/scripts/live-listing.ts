@@ -158,7 +158,7 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
     );
   else slot('features-section')?.remove();
 
-  // Issue 11: the template holds every amenity (with its icon and label) and both trust lines: keep the
+  // The template holds every amenity (with its icon and label) and both trust lines: keep the
   // listing's; trust.ts then words the lines against today.
   const amenities = slot('amenities');
   amenities?.querySelectorAll<HTMLElement>('[data-amenity]').forEach((li) => {

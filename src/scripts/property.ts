@@ -17,7 +17,7 @@ import { showTrust } from './trust.ts';
 
 /**
  * Spec §4: a property load is followed by one view increment on the server, whether it succeeded or not;
- * once a day per listing from this browser (issue 14), so reloads do not inflate the count. Without
+ * once a day per listing from this browser, so reloads do not inflate the count. Without
  * storage (private mode) every load counts, as before.
  */
 export function sendView(id: number) {
@@ -77,7 +77,7 @@ export function setUpPropertyPage(page: HTMLElement) {
     }
   });
 
-  // Issue 12: the map waits for the visitor's tap (Leaflet and four or so tiles are most of a listing's
+  // The map waits for the visitor's tap (Leaflet and four or so tiles are most of a listing's
   // bytes); until then the page shows the commune and the address.
   const mapBox = page.querySelector<HTMLElement>('[data-property-map]');
   mapBox?.querySelector('[data-show-map]')?.addEventListener('click', () => void openMap(mapBox), {

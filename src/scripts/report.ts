@@ -4,7 +4,7 @@ import { postJson, showChecks } from './form-dom.ts';
 import { senderChecks, senderOf } from './form-rules.ts';
 import '../shared/toaster.ts';
 
-// "Signaler cette annonce" (issue 11): the contact form's message, of kind `report`, naming the listing. Listens
+// "Signaler cette annonce": the contact form's message, of kind `report`, naming the listing. Listens
 // on the document: on the page of a listing added since the last publish, the dialog and its button arrive
 // with the live page (live-listing.ts), after this script has run.
 

@@ -1,7 +1,7 @@
 import { formatDay, isRecentCheck, kinshasaToday } from '../shared/trust.ts';
 import { isLang, type Lang } from '../i18n/core.ts';
 
-// Issue 11: a published page outlives 90 days, so whether a staff check still shows, and whether the
+// A published page outlives 90 days, so whether a staff check still shows, and whether the
 // listing is free now or from a later day, are decided here against the reader's today, never at the build.
 // The build writes the facts (data-verified, data-available) and the sentences with a {date} placeholder.
 

@@ -21,7 +21,7 @@ import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts
 import mediaUrlsPlugin from './plugins/media-urls.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityPlugin from './plugins/security.ts';
-import sitePlugin from './plugins/site.ts';
+import sitePlugin from './publishing/site-plugin.ts';
 import { QuietRequestLog } from './request-log.ts';
 import { MEDIA_VARIANT, saveDataRewrite } from './services/save-data.ts';
 import accountsRoutes from './routes/accounts.ts';
@@ -37,7 +37,7 @@ import alertsRoutes from './routes/alerts.ts';
 import inboxRoutes from './routes/inbox.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
-import publishRoutes from './routes/publish.ts';
+import publishRoutes from './publishing/publish-routes.ts';
 import settingsRoutes from './routes/settings.ts';
 import shareRoutes from './routes/share.ts';
 import ratesRoutes from './routes/rates.ts';
@@ -46,13 +46,13 @@ import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
 import { createAlerts } from './services/alerts.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
-import { publishLease } from './services/publish-lease.ts';
-import { createPublisher } from './services/publisher.ts';
+import { publishLease } from './publishing/publish-lease.ts';
+import { createPublisher } from './publishing/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
-import { rendererBuilder, type SiteBuilder } from './services/site-build.ts';
-import { siteTarget } from './services/site-target.ts';
-import { siteFolder } from './services/site-folder.ts';
-import { siteManifestReader } from './services/site-manifest.ts';
+import { rendererBuilder, type SiteBuilder } from './publishing/site-build.ts';
+import { siteTarget } from './publishing/site-target.ts';
+import { siteFolder } from './publishing/site-folder.ts';
+import { siteManifestReader } from './publishing/site-manifest.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { IPV6_CLIENT_PREFIX } from './services/client-address.ts';
 
@@ -172,7 +172,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     global: false,
     // Counted in the database: every API instance on one DATABASE_URL shares the limits (decision 0025).
     store: databaseRateLimitStore(app.repos.sharedState, app.log),
-    // An IPv6 client counts by its /64, which it can rotate through (issue 36 §6): the plugin's default
+    // An IPv6 client counts by its /64, which it can rotate through: the plugin's default
     // today, written out so that the login throttle's key (addressKey) and this one cannot drift apart.
     ipv6Subnet: IPV6_CLIENT_PREFIX,
     errorResponseBuilder: (_req, context) => ({
@@ -278,7 +278,7 @@ export async function createApp(
     },
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
-    // Save-Data: on gets the smallest variant of a picture (issue 12).
+    // Save-Data: on gets the smallest variant of a picture.
     rewriteUrl: saveDataRewrite(resolve(env.DATA_DIR, 'media')),
     frameworkErrors,
   });

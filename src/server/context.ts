@@ -11,7 +11,7 @@ import { leadsRepository } from './repositories/leads.ts';
 import { mediaRepository } from './repositories/media.ts';
 import { messagesRepository } from './repositories/messages.ts';
 import { propertiesRepository } from './repositories/properties.ts';
-import { publishLeaseRepository } from './repositories/publish-lease.ts';
+import { publishLeaseRepository } from './publishing/publish-lease-repository.ts';
 import { sharedStateRepository } from './repositories/shared-state.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { ratesRepository } from './repositories/rates.ts';
@@ -20,9 +20,9 @@ import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
 import type { Alerts } from './services/alerts.ts';
 import type { Mailer } from './services/mailer.ts';
-import type { Publisher } from './services/publisher.ts';
+import type { Publisher } from './publishing/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
-import type { SiteManifestReader } from './services/site-manifest.ts';
+import type { SiteManifestReader } from './publishing/site-manifest.ts';
 import type { VisitorIdentities } from './services/visitor.ts';
 
 export function createRepositories(database: Database, env: Env) {

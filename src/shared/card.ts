@@ -38,7 +38,7 @@ export interface CardView {
   where: string;
   /** Bedrooms and bathrooms when known, then the area. */
   facts: string[];
-  /** The two or three amenities that matter most (issue 11), as labels. */
+  /** The two or three amenities that matter most, as labels. */
   amenities: string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The 24 communes of Kinshasa as places (issue 12, decision 0029): the address of each commune's page and
+ * The 24 communes of Kinshasa as places (decision 0029): the address of each commune's page and
  * where its built-up heart lies. Browser-safe: the build's commune pages, the listing pages' links and the
  * demo seed (which scatters listings around these centres) read this one table.
  */
@@ -59,7 +59,7 @@ export const NEAREST_COMMUNE_MAX_KM = 40;
 
 /**
  * The commune whose centre is nearest a point, with the distance in km, or null when none is within
- * NEAREST_COMMUNE_MAX_KM (issue 35: the admin's "Utiliser ma position"). Centres, not outlines: a
+ * NEAREST_COMMUNE_MAX_KM (the admin's "Utiliser ma position"). Centres, not outlines: a
  * suggestion staff confirm, right in the heart of a commune and possibly the neighbour's near its edge.
  */
 export function nearestCommune(lat: number, long: number): { commune: Commune; km: number } | null {

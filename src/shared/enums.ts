@@ -9,7 +9,7 @@ export const PROPERTY_STATUSES = ['available', 'sold', 'unavailable', 'hot'] as 
 export const MEDIA_TYPES = ['image', 'video', '3d'] as const;
 export const UPLOAD_MEDIA_TYPES = ['image', 'video'] as const;
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
-/** `report`: a visitor's "Signaler cette annonce" (issue 11), sent through the contact form's route. */
+/** `report`: a visitor's "Signaler cette annonce", sent through the contact form's route. */
 export const MESSAGE_PROPERTY_TYPES = ['buy', 'rent', 'evaluation', 'general', 'report'] as const;
 export const VISIT_STATUSES = ['new', 'confirmed', 'done', 'cancelled'] as const;
 export const ACCOUNT_ROLES = ['admin', 'agent'] as const;
@@ -26,7 +26,7 @@ export const REQUEST_KINDS = ['message', 'visit'] as const;
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'views', 'recently_viewed'] as const;
 
 /**
- * What a house has (issue 11): what Kinshasa renters ask before a visit. The order is part of the listing
+ * What a house has: what Kinshasa renters ask before a visit. The order is part of the listing
  * index's format (bit i of its amenities mask is AMENITIES[i]): append, never reorder.
  */
 export const AMENITIES = [

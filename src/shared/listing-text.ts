@@ -1,5 +1,5 @@
 /**
- * A listing's title and description in the visitor's language (issue 12, decision 0029). Staff may add an
+ * A listing's title and description in the visitor's language (decision 0029). Staff may add an
  * English and a Lingala version beside the French one; each version is a title and a description together
  * (the contract refuses one without the other), so a page is never half in one language and half in another.
  * Without a version in the page's language the French text shows, and `original` says so.

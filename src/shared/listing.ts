@@ -129,7 +129,7 @@ export function listingView(p: Property, { t, lang, siteUrl, agency, rates }: Li
     textLang: text.lang,
     /** "Texte original en français" when the French text stands in for the page's language, else null. */
     originalNotice: text.original ? t('listing.originalText') : null,
-    /** The commune's page (issue 12). */
+    /** The commune's page. */
     commune: {
       href: localizePath(communePath(p.state), lang),
       text: t('commune.title', { commune: p.state }),

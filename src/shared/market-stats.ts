@@ -1,5 +1,5 @@
 /**
- * Counts and median prices of the listings on the market (issue 12, the commune pages; decision 0029),
+ * Counts and median prices of the listings on the market (the commune pages; decision 0029),
  * computed at build time from the listings themselves. A rent is a monthly amount and a sale price a total:
  * the two are never mixed in one median. Prices in other currencies are converted into one (USD) at the
  * build's rate first, so a median compares like with like.

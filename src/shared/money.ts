@@ -1,5 +1,5 @@
 /**
- * Money in the two currencies Kinshasa uses (issue 11, decision 0021): conversion between USD, CDF and EUR
+ * Money in the two currencies Kinshasa uses (decision 0021): conversion between USD, CDF and EUR
  * at the rates in force, the rounding of an approximate figure, its text, and the cost of moving into a
  * rental (decision 0022). Browser-safe and zod-free: the build, the public islands and scripts, the live
  * listing page and the admin all use this one module, so every page shows the same figure.

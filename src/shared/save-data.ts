@@ -1,5 +1,5 @@
 /**
- * Issue 12: whether the visitor asked their browser to save data (Chromium's "Save-Data", which also sends the
+ * Whether the visitor asked their browser to save data (Chromium's "Save-Data", which also sends the
  * `Save-Data: on` header the media server acts on). Then videos never start by themselves.
  */
 export function savesData(): boolean {

@@ -1,5 +1,5 @@
 /**
- * Exact words for the content search (issue 38, decision 0051). Pagefind indexes stems, and French stemming
+ * Exact words for the content search (decision 0051). Pagefind indexes stems, and French stemming
  * folds words together ("terrasse" and "terre" both become "terr"), then extends each query stem to every
  * word it begins ("terr" finds "terrain"): the villa with "une grande terrasse" came after forty plots of land.
  * So the index is also given each page's words as they are written, as tokens no stemmer changes and no

@@ -1,5 +1,5 @@
 /**
- * "Similar listings" on a listing page (issue 12, decision 0029), chosen at build time from the static data:
+ * "Similar listings" on a listing page (decision 0029), chosen at build time from the static data:
  * listings still on the market, of the same type (sale or rent) and category, never the listing itself;
  * ranked by a score where the same commune counts most and a price close to the listing's adds the rest.
  * A candidate neither in the same commune nor within the price band is not similar enough to show.

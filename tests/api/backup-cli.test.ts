@@ -65,7 +65,7 @@ describe('npm run backup / restore', () => {
 });
 
 /**
- * Backups stream (issue 36): one table larger than the whole heap allowed to the commands goes out and
+ * Backups stream: one table larger than the whole heap allowed to the commands goes out and
  * back. Before, a backup made one string of each table, and died past the heap (or ~512 MB, whatever the
  * heap). On PostgreSQL only: the commands then run beside the test's own database connections, and the
  * table is filled in a second.

@@ -3,7 +3,7 @@ import type { AuditEntry, Page, Property, TeamMember } from '../../src/contract/
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createMember, createProperty, expectError, loginAsNew } from '../helpers/fixtures.ts';
 
-// Issue 36 §3: a deactivated agent stayed the public contact of their listings (phone and e-mail in
+// A deactivated agent stayed the public contact of their listings (phone and e-mail in
 // GET /api/properties and in the built pages). Only an active manager is shown; the agency stands in for
 // one who left, and an admin can hand a departing agent's listings to another active member.
 

@@ -13,7 +13,7 @@ import {
   visitInput,
 } from '../helpers/fixtures.ts';
 
-// Issue 34 §3: one inbox of messages, listing reports and visit requests, followed up with a status, an agent,
+// One inbox of messages, listing reports and visit requests, followed up with a status, an agent,
 // a note and their history; filters, CSV export, the 48-hour flag and the median time to a first contact.
 
 let t: TestApp;

@@ -77,7 +77,7 @@ describe('several API instances on one database', () => {
     expect(await state.purgeHits(new Date(Date.now() + 1000))).toBeGreaterThan(0);
   });
 
-  // Issue 36 §6: the purge brought every deleted window back into Node (`returning()`).
+  // The purge brought every deleted window back into Node (`returning()`).
   it('forget old windows in batches, each bringing back only its count', async () => {
     const { db } = t.database;
     await db.execute(sql`

@@ -5,7 +5,7 @@ import { createMember, createMessage, createProperty, nextIp, visitInput } from 
 import { appWithSmtp } from '../helpers/smtp-app.ts';
 import { decoded, header, type Smtp } from '../helpers/smtp.ts';
 
-// Issue 34 §4: a visit request or a message about a listing is mailed to that listing's agent, the agency in
+// A visit request or a message about a listing is mailed to that listing's agent, the agency in
 // copy, with a one-tap WhatsApp link to the visitor and a link to the request in the admin.
 
 let smtp: Smtp;

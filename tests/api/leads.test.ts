@@ -10,7 +10,7 @@ import {
   visitInput,
 } from '../helpers/fixtures.ts';
 
-// Issue 34 §1–2: taps on WhatsApp and telephone links counted once per visitor, listing, channel and day, and
+// Taps on WhatsApp and telephone links counted once per visitor, listing, channel and day, and
 // the figures per listing and per agent.
 
 let t: TestApp;

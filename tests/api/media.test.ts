@@ -355,7 +355,7 @@ describe('DELETE /api/media/{id} of a file still in use', () => {
     expect(existsSync(fileOf(item.thumbnail))).toBe(true);
   });
 
-  // Issue 36 §4: the logo every page shows was deletable by any agent.
+  // The logo every page shows was deletable by any agent.
   it('is refused while it is the agency’s logo, even to an agent; allowed once the logo changes', async () => {
     const item = await uploadPng();
     const saved = await t.app.inject({

@@ -9,7 +9,7 @@ import {
   propertyInput,
 } from '../helpers/fixtures.ts';
 
-// Issue 11, parts 1 and 2: the exchange rates staff set (admins only, audited, French refusals) and the
+// The exchange rates staff set (admins only, audited, French refusals) and the
 // months a rental asks to move in (rentals only, whole numbers within bounds, refusals store nothing).
 
 let t: TestApp;

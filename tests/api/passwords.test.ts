@@ -16,7 +16,7 @@ import { expectError, loginAsNew, nextIp } from '../helpers/fixtures.ts';
 import { buildWorldApp, validRequest, type Route, type World } from '../helpers/routes.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 
-// Change of password, an admin's reset and the single-use first password (issue 14).
+// Change of password, an admin's reset and the single-use first password.
 
 let t: TestApp;
 let w: World;

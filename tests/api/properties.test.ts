@@ -224,7 +224,7 @@ describe('PATCH /api/properties/{id}/view', () => {
     expect((await t.app.inject(`/api/properties/${p.id}`)).json<Property>().viewCount).toBe(50);
   });
 
-  // Issue 36: 60 a minute from one address, a new visitor per User-Agent, inflated the count at will.
+  // 60 a minute from one address, a new visitor per User-Agent, inflated the count at will.
   it('counts a visitor once a listing a day, and at most three browsers of one address', async () => {
     const [p, other] = [await createProperty(t), await createProperty(t)];
     const from = (ip: string, agent = 'Phone') =>

@@ -3,7 +3,7 @@ import type { Property } from '../../src/contract/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { countProperties, expectError, propertyInput } from '../helpers/fixtures.ts';
 
-// Issue 12, decision 0029: optional English and Lingala versions of a listing's title and description.
+// Decision 0029: optional English and Lingala versions of a listing's title and description.
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

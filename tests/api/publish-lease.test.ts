@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PublishState } from '../../src/contract/index.ts';
 import { publishLease as leaseTable } from '../../src/db/schema.ts';
-import { publishLease } from '../../src/server/services/publish-lease.ts';
+import { publishLease } from '../../src/server/publishing/publish-lease.ts';
 import { buildSecondInstance, buildTestApp, type TestApp } from '../helpers/app.ts';
 import { steeredBuilder } from '../helpers/site-builder.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PublishState } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
-import { siteRenderer } from '../../src/server/services/site-build.ts';
+import { siteRenderer } from '../../src/server/publishing/site-build.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createProperty, expectError } from '../helpers/fixtures.ts';
 import { steeredBuilder, writeSite } from '../helpers/site-builder.ts';

@@ -15,7 +15,7 @@ import { createRetentionJob, retentionTasks } from '../../src/server/services/re
 import { kinshasaDay } from '../../src/server/services/visitor.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-// The daily retention job (issue 14): what the privacy page says is kept no longer goes, and only that.
+// The daily retention job: what the privacy page says is kept no longer goes, and only that.
 
 let t: TestApp;
 beforeAll(async () => {

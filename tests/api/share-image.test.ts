@@ -170,7 +170,7 @@ describe('GET /share/{id}.jpg', () => {
       expect(answer.headers.etag).toBeUndefined();
       expect(answer.headers['cache-control']).toBe('public, max-age=60');
     }
-    // Issue 36 §11: drawn once, then served from memory for a minute rather than redrawn at every request.
+    // Drawn once, then served from memory for a minute rather than redrawn at every request.
     expect(drawn.count).toBe(before + 1);
     expect(cached()).toEqual(files);
     // A minute on, it is drawn again (the photo may be back).

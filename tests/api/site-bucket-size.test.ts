@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTmpdir } from '../../scripts/lib/memory-tmpdir.ts';
 import type { S3Request } from '../../scripts/lib/s3rver.ts';
 import { s3Client } from '../../src/media/s3.ts';
-import { fileObject, type BuildIndex } from '../../src/server/services/site-bucket-layout.ts';
-import { buildFiles, siteBucket, type SiteUploadReport } from '../../src/server/services/site-bucket.ts';
+import { fileObject, type BuildIndex } from '../../src/server/publishing/site-bucket-layout.ts';
+import { buildFiles, siteBucket, type SiteUploadReport } from '../../src/server/publishing/site-bucket.ts';
 import { SITE_BUCKET, startS3, type S3Server } from '../helpers/s3-server.ts';
 
-// The site in a bucket at real size (issue 33): a site of 1,600 files, written here (an `astro build` takes
+// The site in a bucket at real size: a site of 1,600 files, written here (an `astro build` takes
 // minutes), published to s3rver (in a process of its own, so that listings past 1,000 keys work), then
 // published again after a few changes: only those are sent, in far fewer requests than one per file.
 // No database: this file runs in one project (vitest.config.ts).
@@ -62,7 +62,9 @@ const shardKeys = async (build: string) =>
 async function expectedKeys(): Promise<Map<string, string>> {
   const paths = await buildFiles(dir);
   const named = await Promise.all(
-    paths.map(async (p) => `${PREFIX}/objects/${fileObject(p, await readFile(join(dir, p))).name}`),
+    paths.map(
+      async (p) => `${PREFIX}/objects/${fileObject(p, await readFile(join(dir, p)), '_astro/').name}`,
+    ),
   );
   return new Map(paths.map((p, i) => [p, named[i]!]));
 }

@@ -140,3 +140,27 @@ describe('a listing without a page', () => {
     expect((await t.app.inject('/nulle-part')).body).toContain('Page introuvable');
   });
 });
+
+describe('a build laid out otherwise than Astro lays it out today', () => {
+  it('is served as its manifest says: its assets cached for good with nosniff alone, its home page under /home', async () => {
+    const dir = t.env.SITE_DIR;
+    await mkdir(join(dir, 'static'), { recursive: true });
+    await mkdir(join(dir, 'en'), { recursive: true });
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Accueil</title>');
+    await writeFile(join(dir, 'static', 'app.abc123.js'), 'export {};');
+    await writeFile(join(dir, 'accueil.html'), '<!doctype html><title>Accueil ailleurs</title>');
+    await writeFile(join(dir, 'en', 'accueil.html'), '<!doctype html><title>Home elsewhere</title>');
+    await writeManifest(dir, { assets: 'static/', home: 'accueil.html' });
+    try {
+      const asset = await t.app.inject('/static/app.abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['x-frame-options']).toBeUndefined();
+      expect((await t.app.inject('/home/quoi')).body).toContain('Accueil ailleurs');
+      expect((await t.app.inject('/en/home/')).body).toContain('Home elsewhere');
+    } finally {
+      await writeManifest(dir);
+    }
+  });
+});

@@ -66,7 +66,7 @@ describe('TRUST_PROXY as a list of proxies', () => {
   });
 });
 
-// Issue 36 §6: an IPv6 host holds a whole /64 and can rotate through it. The login throttle counted each
+// An IPv6 host holds a whole /64 and can rotate through it. The login throttle counted each
 // address apart; the route limits already keyed a /64 (the plugin's default, now written out), pinned here.
 describe('per-address limits on IPv6', () => {
   const inPrefix = (prefix: string) => `${prefix}:${(++n).toString(16)}:${(n * 7).toString(16)}:1:2`;
@@ -122,7 +122,7 @@ describe('TRUST_PROXY setting', () => {
     expect(() => trust('10.0.0.0/255.0.255.0')).toThrow(/not understood/);
   });
 
-  // Issue 36 §7: a range that wide trusts the Internet's hosts as proxies, as TRUST_PROXY=true would.
+  // A range that wide trusts the Internet's hosts as proxies, as TRUST_PROXY=true would.
   it.each([
     '0.0.0.0/0',
     '::/0',

@@ -1,4 +1,4 @@
-// Issue 11 parts 3 and 4: on-site checks (who, when, audited, staff-only identity), the availability date,
+// On-site checks (who, when, audited, staff-only identity), the availability date,
 // amenities (validated, filtered) and visitors' reports of listings (the contact form's route and limits).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -84,7 +84,7 @@ describe('invalid visit requests are refused with 400 and nothing stored', () =>
     ['a page that is not a listing', { ...base, url: '/contact' }],
     ['a listing address with a query', { ...base, url: '/property/1?note=Appelez le 0800 000 000' }],
     ['a protocol-relative address', { ...base, url: '//evil.example/property/1' }],
-    // Matches the listing pattern, but no URL parser reads it: a 400 from the contract, not a 500 (issue 36 §12).
+    // Matches the listing pattern, but no URL parser reads it: a 400 from the contract, not a 500.
     ['an address with an unclosed IPv6 host', { ...base, url: 'http://[::1/property/1' }],
     ['an address with a bad port', { ...base, url: 'https://ndako.cd:99999/property/1' }],
   ])('%s', async (_name, payload) => {

@@ -10,7 +10,7 @@ import { createRepositories } from '../../src/server/context.ts';
 import { testEnv } from '../helpers/app.ts';
 import { testPostgres, type TestPostgres } from '../helpers/postgres-server.ts';
 
-// Issue 13, decision 0031: two API instances started at the same moment on one empty PostgreSQL database.
+// Decision 0031: two API instances started at the same moment on one empty PostgreSQL database.
 // Each does what src/server/server.ts does at start — open the database (which migrates it), then the first
 // start's demo seed and first admin — at the same time, on its own connections. The start-up lock makes one
 // wait for the other: one schema, one seed, one admin.

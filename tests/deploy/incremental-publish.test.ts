@@ -8,7 +8,7 @@ import type { Property, PropertyInput, PublicTeamMember, PublishState } from '..
 import { inputOf } from '../../scripts/bench/lib/admin.ts';
 import { login, ROOT, startNdako, type Proc } from '../../scripts/bench/lib/server.ts';
 
-// The same site either way (issue 33, decision 0045): random staff edits on a small demo, each published as
+// The same site either way (decision 0045): random staff edits on a small demo, each published as
 // staff publish (the server's site renderer, which renders only the pages whose key changed and changes the
 // live build in place), then a whole `astro build` of the same data: every file of the two, byte for byte,
 // search index included.

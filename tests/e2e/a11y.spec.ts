@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { AXE_TAGS, axeViolations, expect, ready, test } from './fixtures.ts';
 
 // axe (WCAG 2.1 A and AA, and best practice) on every kind of page in every language: no violation of any
-// impact (issue 38), not only the serious ones.
+// impact, not only the serious ones.
 // axe takes 2–3 s a page on this 2-core machine: eighteen pages in one test need more than the default 30 s.
 test.describe.configure({ timeout: 180_000 });
 

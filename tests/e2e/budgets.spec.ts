@@ -2,7 +2,7 @@ import type { APIRequestContext, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 
-// Byte budgets (issue 6): deterministic, so they are tests; timings live in `npm run bench`.
+// Byte budgets: deterministic, so they are tests; timings live in `npm run bench`.
 // Sizes are gzip level 9 of each file, as a compressing server or CDN would send them.
 const KB = 1024;
 const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
@@ -16,13 +16,13 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
   { name: 'listing', path: '/property/1', js: 40 * KB, css: 12 * KB },
   { name: 'contact', path: '/contact', js: 40 * KB, css: 12 * KB },
   // Their islands run on Preact's compat layer (src/build/islands-runtime.ts): React DOM alone would be 64 KB.
-  // The catalogue's goal (issue 33): at most 25 KB in at most 10 files, the modules its scripts share with
+  // The catalogue's goal: at most 25 KB in at most 10 files, the modules its scripts share with
   // other pages in a few chunks (src/build/public-chunks.ts); it loaded 22 files before.
   { name: 'catalogue', path: '/properties', js: 25 * KB, css: 16 * KB, files: 10 },
   { name: 'favourites', path: '/favorites', js: 40 * KB, css: 12 * KB },
   { name: 'compare', path: '/compare/', js: 40 * KB, css: 12 * KB },
   { name: 'about', path: '/about', js: 0, css: 12 * KB },
-  // Issue 12: the commune pages' cards are still pictures, so the pages need no script at all.
+  // The commune pages' cards are still pictures, so the pages need no script at all.
   { name: 'communes', path: '/communes', js: 0, css: 12 * KB },
   { name: 'commune', path: '/communes/gombe', js: 0, css: 12 * KB },
   { name: 'privacy', path: '/privacy', js: 0, css: 12 * KB },

@@ -9,7 +9,7 @@ import type { ListingIndexFile } from '../../src/shared/listing-index.ts';
 import { expect, ready, sitemapXml, test } from './fixtures.ts';
 import { publishWith } from './publish.ts';
 
-// Issue 12 part 5: the commune pages, similar listings and listing texts in the visitor's language, on the
+// The commune pages, similar listings and listing texts in the visitor's language, on the
 // published site. Every expected figure is computed here from the API's listings and the build's rates.
 
 const DICTIONARIES = { fr, en, ln };

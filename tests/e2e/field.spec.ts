@@ -3,7 +3,7 @@ import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { phonePhotos } from '../../scripts/lib/phone-photo.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 35: an agent adds a listing from a phone, at 360 × 640, on a slow and unreliable connection.
+// An agent adds a listing from a phone, at 360 × 640, on a slow and unreliable connection.
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the phone project only');
 
 const UPLOAD = '**/api/media/upload';

@@ -33,7 +33,7 @@ export async function ready(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** The rules tests/e2e/a11y.spec.ts holds every page to (issue 38): WCAG 2.1 A and AA, and axe's best practice. */
+/** The rules tests/e2e/a11y.spec.ts holds every page to: WCAG 2.1 A and AA, and axe's best practice. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
-// Issue 17: at 1280 px the Lingala header wrapped its links and the sell button onto two lines while French
+// At 1280 px the Lingala header wrapped its links and the sell button onto two lines while French
 // and English fitted. Every language must keep the desktop header on one row, and phones must never scroll
 // sideways (their menu is the burger, unchanged).
 const HOMES = ['/', '/en/', '/ln/'] as const;
@@ -55,7 +55,7 @@ test('desktop: the links and the sell button sit on one row in every language', 
       expect(item.right, `${path}: "${item.text}" inside the window`).toBeLessThanOrEqual(1280);
     }
     expect(row.scrollWidth, `${path}: no sideways scroll`).toBeLessThanOrEqual(1280);
-    // Issue 12: the Lingala row once fitted only by cutting the agency's name to "N…".
+    // The Lingala row once fitted only by cutting the agency's name to "N…".
     expect(row.brand, `${path}: the agency's name whole, on one line`).toEqual({ cut: false, lines: 1 });
     heights.push(row.height);
   }

@@ -111,7 +111,7 @@ test('a listing added since the build is shown from the live API, in the visitor
   await page.getByRole('button', { name: 'Annuler' }).click();
 
   // The map loads on tap, not when it scrolls into view.
-  // Issue 12: scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
+  // Scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
   await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-property-map]')).toContainText('Position approximative');
   await expect(page.locator('.leaflet-container')).toHaveCount(0);

@@ -9,7 +9,7 @@ import { decodeIndex, type Listing, type ListingIndexFile } from '../../src/shar
 import { approxPriceWith, convert, otherCurrency, type Rates } from '../../src/shared/money.ts';
 import { expect, ready, test } from './fixtures.ts';
 
-// Issue 11, parts 1 and 2 on the published site: every price in its own currency with "≈" the other one at
+// Two currencies on the published site (decision 0021): every price in its own currency with "≈" the other one at
 // the build's rate, the listing page's "Pour emménager" block, the catalogue's price filter across
 // currencies, and a rental added since the publish. The rate is read from the published index at test time
 // (another suite may set other rates): no converted figure is written here.

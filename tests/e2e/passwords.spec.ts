@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logIn, test } from './fixtures.ts';
 
-// Passwords in the admin (issue 14): an admin's reset, the forced change after it, "Changer mon mot de
+// Passwords in the admin: an admin's reset, the forced change after it, "Changer mon mot de
 // passe", and the erasure of a visit request. The e2e admin's own password (ADMIN_PASSWORD) is the
 // operator's choice and is not touched: other specs log in with it.
 

@@ -137,7 +137,7 @@ test.describe('property page', () => {
     await expect(page.locator('.results article h3')).toHaveText([p.title]);
 
     await open(page, `/property/${p.id}`);
-    // Issue 12: scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
+    // Scrolling to it loads nothing; the tap on "Voir sur la carte" loads Leaflet.
     await page.locator('[data-property-map]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-property-map]')).toContainText('Position approximative');
     await expect(page.locator('.leaflet-container')).toHaveCount(0);

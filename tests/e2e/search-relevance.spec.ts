@@ -5,7 +5,7 @@ import { listingText, type ListingTexts } from '../../src/shared/listing-text.ts
 import { foldWord, searchWords } from '../../src/shared/search-words.ts';
 import { expect, test } from './fixtures.ts';
 
-// The content search's relevance (issue 38, decision 0051), in the three languages, on the demo's listings:
+// The content search's relevance (decision 0051), in the three languages, on the demo's listings:
 // what a visitor who types one precise word, an amenity, a commune or two words must see first. The queries
 // are fixed words of the demo; which listings must come first is read from the API (the listings on the
 // market: those the index holds), so an edit of a listing by another spec moves the expectation with it.

@@ -4,7 +4,7 @@ import { isOnTheMarket } from '../../src/shared/market.ts';
 import type { PropertyStatus } from '../../src/shared/enums.ts';
 import { expect, ready, test } from './fixtures.ts';
 
-// The content search (issue 18): Pagefind's index of the published site, in each language.
+// The content search: Pagefind's index of the published site, in each language.
 
 interface ApiListing {
   id: number;

@@ -2,7 +2,7 @@ import type { AgencySettings } from '../../src/contract/index.ts';
 import { expect, logIn, ready, test } from './fixtures.ts';
 import { publishWith } from './publish.ts';
 
-// Issue 16 §1: an admin renames the agency and changes its phone in /admin/settings, publishes, and every
+// An admin renames the agency and changes its phone in /admin/settings, publishes, and every
 // language's header, footer, contact page and WhatsApp link say so; agents reach neither the screen nor the
 // call. The demo agency is put back and published again whatever happens, for the suites that follow.
 

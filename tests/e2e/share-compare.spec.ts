@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, ready, test } from './fixtures.ts';
 
-// Issue 12, part 3 (decision 0027): favourites shared by a link, and up to four listings compared.
+// Decision 0027: favourites shared by a link, and up to four listings compared.
 
 interface IndexFile {
   rows: (number | string | null)[][];

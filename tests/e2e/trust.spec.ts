@@ -10,7 +10,7 @@ import { AMENITIES } from '../../src/shared/enums.ts';
 import { availabilityText, isRecentCheck, verifiedText } from '../../src/shared/trust.ts';
 import { expect, ready, seriousViolations, test } from './fixtures.ts';
 
-// Issue 11 parts 3 and 4 on the published pages and on a listing added since: the staff check shows while
+// Staff checks and availability (decision 0023) on the published pages and on a listing added since: the staff check shows while
 // under 90 days old (decided in the browser), amenities with their labels, the catalogue's amenity filter,
 // the scam notice, and a report that reaches the admin's messages. Every expected value is read at test time.
 

@@ -7,7 +7,7 @@ import { parseEnv, type Env } from '../../src/env.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Mailer } from '../../src/server/services/mailer.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
-import type { SiteBuilder } from '../../src/server/services/site-build.ts';
+import type { SiteBuilder } from '../../src/server/publishing/site-build.ts';
 import { writeSite } from './site-builder.ts';
 import { openTestDatabase } from './test-database.ts';
 

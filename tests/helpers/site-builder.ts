@@ -4,7 +4,7 @@ import { inlineScriptHashes } from '../../src/build/csp-hashes.ts';
 import { siteManifest } from '../../src/build/site-manifest.ts';
 import { filesUnder } from '../../src/build/walk.ts';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../src/contract/site-manifest.ts';
-import type { SiteBuilder } from '../../src/server/services/site-build.ts';
+import type { SiteBuilder } from '../../src/server/publishing/site-build.ts';
 
 // Stand-ins for `astro build` (seconds to minutes): the API suites never run the real one, the
 // end-to-end suite does.

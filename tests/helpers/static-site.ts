@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { sitePageCsp } from '../../src/server/plugins/security.ts';
-import { runsWasm } from '../../src/server/services/site-manifest.ts';
+import { runsWasm } from '../../src/server/publishing/site-manifest.ts';
 import { readManifest } from './site-builder.ts';
 
 const TYPES: Record<string, string> = {

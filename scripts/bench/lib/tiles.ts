@@ -1,6 +1,6 @@
-// A stand-in map tile server for the bench (issue 12): every address answers the same PNG of a fixed size,
+// A stand-in map tile server for the bench: every address answers the same PNG of a fixed size,
 // so the bytes a session spends on tiles are counted the same on every run, without the internet. The size
-// is the one the issue measured on the published demo: about four tiles for 100 KB.
+// is the one measured on the published demo: about four tiles for 100 KB.
 import { createServer, type Server } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 

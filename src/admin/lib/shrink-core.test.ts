@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SIDE, shrinkable, targetSize } from './shrink-core.ts';
 
-describe('the size a photo is drawn at before upload (issue 35)', () => {
+describe('the size a photo is drawn at before upload', () => {
   it('brings a 12 MP photo to 2,048 px on its longest side, either way up', () => {
     expect(targetSize(4000, 3000)).toEqual({ width: MAX_SIDE, height: 1536 });
     expect(targetSize(3000, 4000)).toEqual({ width: 1536, height: MAX_SIDE });

@@ -7,7 +7,7 @@ import { shrinkImage } from './shrink-image.ts';
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /**
- * Waits between automatic attempts after a dropped connection (issue 35, decision 0047): about a minute in
+ * Waits between automatic attempts after a dropped connection (decision 0047): about a minute in
  * all before the file is shown as failed, with its retry button.
  */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;

@@ -12,7 +12,7 @@ const PAGE_SIZE = 20;
 
 function Messages() {
   const removal = useRemoval<Message>(() => list.reload());
-  // Issue 11: visitors' reports of listings have their own tag and this filter.
+  // Visitors' reports of listings have their own tag and this filter.
   const [reports, setReports] = useState(false);
   const searchList = useSearchList<Message, MessageStatus>('messages', PAGE_SIZE, Message, {
     propertyType: reports ? 'report' : '',

@@ -39,7 +39,7 @@ function draftWithMedia(): StoredDraft {
   };
 }
 
-describe('the listing kept as a draft in the browser (issue 35)', () => {
+describe('the listing kept as a draft in the browser', () => {
   it('gives back the text, the step and the media already uploaded, not a file still uploading', () => {
     const storage = memoryStorage();
     const key = draftKey(3, null);

@@ -4,7 +4,7 @@ import { EMPTY_DRAFT, type PropertyDraft } from './draft.ts';
 import type { MediaState } from './media-uploads.ts';
 
 /**
- * The listing being written, kept in the browser (issue 35, decision 0047): its text, its step and the media
+ * The listing being written, kept in the browser (decision 0047): its text, its step and the media
  * already uploaded, written at each change and offered back after a reload, a crash or a lost session, until
  * it is saved or discarded. One per account and listing (a new one, or the one being edited), in
  * localStorage: a few kilobytes of text and media addresses, the files themselves being on the server.

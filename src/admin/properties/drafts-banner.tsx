@@ -8,7 +8,7 @@ import { dropDraft, listDrafts } from './draft-store.ts';
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 /**
- * The listings left unsaved in this browser (issue 35): after a reload, a crash, a lost session or a form
+ * The listings left unsaved in this browser: after a reload, a crash, a lost session or a form
  * closed by a slip of the thumb, each is offered back until it is saved or discarded.
  */
 export function DraftsBanner({ onResume }: { onResume: (property: Property | 'new') => void }) {

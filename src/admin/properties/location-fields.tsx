@@ -22,7 +22,7 @@ const GEO_ERRORS: Record<number, string> = {
 };
 
 /**
- * The listing's place (issue 35): latitude and longitude typed, or filled from the phone's position with
+ * The listing's place: latitude and longitude typed, or filled from the phone's position with
  * one tap, shown on a map where a tap corrects them, and the commune they fall in suggested. All editable.
  */
 export function LocationFields({ draft, errors, onChange }: Props) {

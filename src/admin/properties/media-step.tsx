@@ -22,7 +22,7 @@ function stageText(stage: UploadStage | undefined): string {
 
 /**
  * Step 2 (spec §4): several images and videos at once, each with its progress; the first item is the
- * listing's cover. On a phone the camera is one tap away (issue 35).
+ * listing's cover. On a phone the camera is one tap away.
  */
 export function MediaStep({ media, onFiles, onRemove, onFirst, onRetry }: Props) {
   const picked = (e: React.ChangeEvent<HTMLInputElement>) => {

@@ -11,14 +11,14 @@ export interface FormMedia {
   preview?: string;
   /** Where its upload stands (progress, a wait before the next attempt). */
   stage?: UploadStage;
-  /** Why its upload failed after its automatic attempts: the item stays, with a retry button (issue 35). */
+  /** Why its upload failed after its automatic attempts: the item stays, with a retry button. */
   failed?: string;
 }
 
 /**
  * The media of the listing being edited (spec §4). A file shows at once as a temporary item marked uploading,
  * with its progress, replaced by the server's answer; a file whose upload failed stays, marked failed, until
- * it is retried or removed (issue 35: one tap retries it), and is never part of the listing. Removing an item uploaded in this form
+ * it is retried or removed (one tap retries it), and is never part of the listing. Removing an item uploaded in this form
  * deletes its file at once; removing an item of the saved listing waits for the save (deleting it before
  * would break the public page if the edit is cancelled); leaving without saving deletes what was uploaded.
  */

@@ -14,7 +14,7 @@ interface Props {
 const ZOOM = 16;
 
 /**
- * The listing's place on a map (issue 35): loaded with Leaflet only when the form has a position, so the
+ * The listing's place on a map: loaded with Leaflet only when the form has a position, so the
  * admin's first load on a phone does not carry it (decision 0047).
  */
 export default function PlaceMap({ lat, long, onPick }: Props) {

@@ -15,7 +15,7 @@ const PAGE_SIZE = 12;
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const removal = useRemoval<Property>(() => list.reload());
-  // Issue 11: the listings to re-verify (never checked, or 90 days ago or more).
+  // The listings to re-verify (never checked, or 90 days ago or more).
   const [due, setDue] = useState(false);
   const searchList = useSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
     verification: due ? 'due' : '',

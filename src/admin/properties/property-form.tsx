@@ -31,7 +31,7 @@ interface Props {
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function PropertyForm({ property, onClose, onSaved }: Props) {
-  // The listing as the agent left it (issue 35): offered back until it is saved or discarded.
+  // The listing as the agent left it: offered back until it is saved or discarded.
   const [key] = useState(() => draftKey($account.get()?.id ?? 0, property?.id ?? null));
   const [resumed] = useState(() => readDraft(localStorage, key));
   const [step, setStep] = useState<1 | 2>(resumed?.step ?? 1);

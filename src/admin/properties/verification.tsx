@@ -6,7 +6,7 @@ import { mutate } from '../lib/mutate.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Issue 11: a check shows on the public site while under VERIFICATION_DAYS old; then it is due again. */
+/** A check shows on the public site while under VERIFICATION_DAYS old; then it is due again. */
 export const checkIsRecent = (verifiedAt: string | null) =>
   verifiedAt !== null && Date.now() - Date.parse(verifiedAt) < VERIFICATION_DAYS * DAY_MS;
 

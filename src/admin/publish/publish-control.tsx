@@ -22,7 +22,7 @@ function summary(s: PublishState): string {
 }
 
 /**
- * 'Publier': rebuilds the public site from the live data (issue: publishing). Edits reach the API at once;
+ * 'Publier': rebuilds the public site from the live data (decision 0007). Edits reach the API at once;
  * visitors see them once the new build is switched in. Shows the state, the progress and the last publish.
  */
 export function PublishControl() {

@@ -10,7 +10,7 @@ import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { checkDraft, toDraft, type SettingsDraft } from './draft.ts';
 import { SettingsFields } from './settings-fields.tsx';
 
-/** Admins only (the API refuses agents too): the agency's identity as the public site shows it (issue 16). */
+/** Admins only (the API refuses agents too): the agency's identity as the public site shows it. */
 export function SettingsPage() {
   return (
     <AdminsOnly>

@@ -5,7 +5,7 @@ import { formatDateTime } from '../lib/format.ts';
 
 /**
  * Admins see a backup that failed (the server's daily one or `npm run backup`) until one succeeds, and a
- * daily backup that has not run for two days: otherwise only the server's log would say so (issue 36).
+ * daily backup that has not run for two days: otherwise only the server's log would say so.
  */
 export function BackupBanner() {
   const [status, setStatus] = useState<BackupStatus | null>(null);

@@ -21,7 +21,7 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   // A phone's keyboard opening shrinks the screen (interactive-widget=resizes-content on the admin page):
-  // the field being typed in is brought back into view instead of staying under it (issue 35).
+  // the field being typed in is brought back into view instead of staying under it.
   useEffect(() => {
     const viewport = window.visualViewport;
     if (!open || !viewport) return;

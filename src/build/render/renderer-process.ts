@@ -1,5 +1,5 @@
 // The site renderer (decision 0045): a child process of the server's publisher
-// (src/server/services/site-build.ts), started at the first publish and kept for the next ones. Its first
+// (src/server/publishing/site-build.ts), started at the first publish and kept for the next ones. Its first
 // build runs `astro build`, which makes the scripts, the styles and the pages' bundle; it keeps the bundle
 // and renders every later publish with it, without Astro or Vite: the pages whose key changed, nothing else.
 // It stops when the code it was started with changes (a new one starts with the new code), and when the

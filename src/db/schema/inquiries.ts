@@ -13,7 +13,7 @@ import { properties, teamMembers } from './listings.ts';
 import { accounts } from './staff.ts';
 
 /**
- * The inbox's follow-up of a request (issue 34): where it stands, the agent in charge (the listing's when it
+ * The inbox's follow-up of a request: where it stands, the agent in charge (the listing's when it
  * came), staff's internal note, and when it was first contacted (the 48-hour flag and the median time).
  */
 const followUp = {

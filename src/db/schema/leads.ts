@@ -1,4 +1,4 @@
-// What the listings bring (issue 34, decision 0048): views and taps on WhatsApp and telephone links, counted
+// What the listings bring (decision 0048): views and taps on WhatsApp and telephone links, counted
 // once per visitor, listing, channel and day.
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { leadChannelEnum } from './columns.ts';
@@ -43,7 +43,7 @@ export const leadCounts = pgTable(
 );
 
 /**
- * The weekly report's sends (issue 34 §5): one row per week, inserted by the instance that sends it; the
+ * The weekly report's sends: one row per week, inserted by the instance that sends it; the
  * others find it there and send nothing.
  */
 export const reportRuns = pgTable('report_runs', {

@@ -17,7 +17,7 @@ export const visitorSalts = pgTable('visitor_salts', {
 });
 
 /**
- * One publish at a time across the instances (src/server/services/publish-lease.ts): one row while a build
+ * One publish at a time across the instances (src/server/publishing/publish-lease.ts): one row while a build
  * runs, held by the instance that builds and renewed by it until the build ends; a holder that dies stops
  * renewing and its lease expires. The others show its progress and leave it their requests for one more run.
  */

@@ -5,7 +5,7 @@ import type { FilterCurrency } from '../../shared/enums.ts';
 
 /**
  * The catalogue's filter reads, for every listing, the same few values on every change: its type, category,
- * commune, amenities, area and its price in the filter's currency. Issue 11 made that price a conversion per
+ * commune, amenities, area and its price in the filter's currency. Two currencies (decision 0021) made that price a conversion per
  * listing per change (and the amenities one more field), which at 10,000 listings on a slow phone cost more than
  * the rest of the filter. Here those values are computed ONCE per index (and rates), into typed columns the
  * filter's loop reads by position: no conversion, no object lookup, no allocation per listing and per change.

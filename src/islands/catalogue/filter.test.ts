@@ -202,7 +202,7 @@ describe('filterListings', () => {
   });
 });
 
-describe('the price filter across currencies (issue 11)', () => {
+describe('the price filter across currencies', () => {
   const rates = { cdfPerUsd: 2800, usdPerEur: 1.1, setAt: null };
   const cdfRent = listing({ type: 'rent', price: 2_000_000, currency: 'CDF' });
   const usdRent = listing({ type: 'rent', price: 1200, currency: 'USD' });

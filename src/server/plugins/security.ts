@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runsWasm } from '../services/site-manifest.ts';
+import { assetsFolder, runsWasm } from '../publishing/site-manifest.ts';
 
 /** "https://{s}.tile.openstreetmap.org/…" → "https://*.tile.openstreetmap.org" (a CSP source). */
 export function tileSource(template: string): string | null {
@@ -57,18 +57,19 @@ export const sitePageCsp = (
   });
 
 /**
- * Astro's hashed scripts and styles. A page's ~20 of them each carried the page-level headers (framing,
- * opener, permissions, referrer, HSTS, a sandbox policy): about 350 bytes a request that no browser applies
- * to a script or a style sheet, 7 KB of a phone's first catalogue view (decision 0044).
+ * Astro's hashed scripts and styles, by their name in the assets folder the build's manifest names. A
+ * page's ~20 of them each carried the page-level headers (framing, opener, permissions, referrer, HSTS, a
+ * sandbox policy): about 350 bytes a request that no browser applies to a script or a style sheet, 7 KB of
+ * a phone's first catalogue view (decision 0044).
  */
-const BUILD_CODE = /^\/_astro\/[\w.-]+\.(?:js|css)(?:\?|$)/;
+const BUILD_CODE = /^[\w.-]+\.(?:js|css)(?:\?|$)/;
 /** What they are served as; anything else at such an address (the not-found page) keeps every header. */
 const CODE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
 
 /**
  * What the browser may let a page use: nothing of the camera, the microphone or the position, but the
  * admin's own pages may ask for the position ("Utiliser ma position" places a listing where the agent
- * stands, issue 35). Its camera button is a file input, which opens the phone's camera app, not a stream.
+ * stands). Its camera button is a file input, which opens the phone's camera app, not a stream.
  */
 export const permissionsPolicy = (url: string) =>
   `camera=(), microphone=(), geolocation=${/^\/admin(?:[/?]|$)/.test(url) ? '(self)' : '()'}, interest-cohort=()`;
@@ -76,7 +77,7 @@ export const permissionsPolicy = (url: string) =>
 /** Anything that is not a page (JSON, media, data files) may not run or embed anything. */
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /**
- * The service worker (issue 12) runs under its own script's policy: it fetches the site's pages, scripts,
+ * The service worker runs under its own script's policy: it fetches the site's pages, scripts,
  * data and media from this origin, and nothing else.
  */
 export const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'";
@@ -102,6 +103,12 @@ export default fp(async function security(app: FastifyInstance) {
     return manifest && runsWasm(manifest, url) ? cache.wasm : cache.csp;
   }
 
+  /** Whether `url` is one of the build's own scripts or styles (read from the live manifest). */
+  async function isBuildCode(url: string): Promise<boolean> {
+    const folder = `/${assetsFolder(await app.siteManifest())}`;
+    return url.startsWith(folder) && BUILD_CODE.test(url.slice(folder.length));
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (!origin || !request.url.startsWith('/api/') || !origins.has(origin)) return;
@@ -118,7 +125,7 @@ export default fp(async function security(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     // The build's own scripts and styles only ever load into pages, whose headers carry the policies;
     // nosniff is the one header that acts on them (decision 0044).
-    if (BUILD_CODE.test(request.url) && CODE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+    if (CODE_TYPE.test(String(reply.getHeader('content-type') ?? '')) && (await isBuildCode(request.url))) {
       reply.header('x-content-type-options', 'nosniff');
       return payload;
     }

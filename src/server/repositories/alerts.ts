@@ -42,7 +42,7 @@ function toAlert(r: Row): Alert {
 const filtersKey = (f: CatalogueFilters) => JSON.stringify(FILTER_KEYS.map((key) => f[key]));
 
 /**
- * Whether a sign-up may go on (issue 36: ten sign-ups every ten minutes for someone else's address were
+ * Whether a sign-up may go on (ten sign-ups every ten minutes for someone else's address were
  * 1,440 mails a day from the agency's). While an address has a confirmation mail of the last day waiting,
  * nothing more is stored or sent, and the answer stays the visitor's usual one (false): whoever types an
  * address learns nothing of it, its owner gets one mail a day at most. Sign-ups piling up for one address

@@ -9,8 +9,8 @@ export const PURGE_BATCH = 5_000;
 /**
  * Deletes the rows of `table` matching `where`, `batch` at a time, and answers how many went. Only the
  * count comes back to Node, never the rows (a `returning()` of a purge carried every deleted row, or id,
- * into the process: a backlog of millions of rate-limit windows or old rows grew the heap with it; issue
- * 36 §6). `key` must identify a row (the primary key) so that each batch deletes exactly what it picked.
+ * into the process: a backlog of millions of rate-limit windows or old rows grew the heap with
+ * it). `key` must identify a row (the primary key) so that each batch deletes exactly what it picked.
  */
 export async function deleteInBatches(
   db: Db,

@@ -1,4 +1,4 @@
-// The "Demandes" inbox (issue 34 §3): messages, listing reports and visit requests in one list, each followed
+// The "Demandes" inbox: messages, listing reports and visit requests in one list, each followed
 // up (status, agent in charge, internal note) with the history of who changed what.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// The lead figures per listing and per agent (issue 34 §2): views and taps from lead_counts, visit requests and
+// The lead figures per listing and per agent: views and taps from lead_counts, visit requests and
 // messages from their tables, over the last 7 or 30 days or since the start.
 import { sql } from 'drizzle-orm';
 import type { LeadFigures, LeadPeriod, LeadStats, PropertyStatus } from '../../contract/index.ts';

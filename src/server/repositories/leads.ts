@@ -1,4 +1,4 @@
-// What the listings bring (issue 34, decision 0048): views and taps counted once per visitor, listing, channel
+// What the listings bring (decision 0048): views and taps counted once per visitor, listing, channel
 // and day.
 import { eq, lt, sql } from 'drizzle-orm';
 import type { LeadChannel } from '../../contract/index.ts';

@@ -73,7 +73,7 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
             ...input,
             senderPhone: input.senderPhone ?? null,
             propertyId: input.propertyId ?? null,
-            // The inbox's agent in charge: the listing's (issue 34).
+            // The inbox's agent in charge: the listing's.
             assigneeId: input.propertyId
               ? sql`(SELECT ${properties.managerId} FROM ${properties} WHERE ${properties.id} = ${input.propertyId})`
               : null,

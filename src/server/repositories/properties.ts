@@ -47,7 +47,7 @@ type Row = { property: typeof properties.$inferSelect; agent: Property['agent'] 
 /**
  * A listing's manager as the API and the pages show it: an active member only. A deactivated agent stays
  * the listing's manager (managerId, for staff to reassign) but no longer its public contact: the agency
- * stands in, as for a listing without an agent (issue 36 §3). Joined the same way for a listing's version,
+ * stands in, as for a listing without an agent. Joined the same way for a listing's version,
  * so deactivating or reactivating its manager changes the version and the next publish renders its pages.
  */
 const shownManager = and(eq(teamMembers.id, properties.managerId), eq(teamMembers.isActive, true));

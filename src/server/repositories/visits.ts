@@ -49,7 +49,7 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
           email: input.email ?? null,
           url: input.url ?? null,
           propertyId: known?.id ?? null,
-          // The inbox's agent in charge: the listing's (issue 34).
+          // The inbox's agent in charge: the listing's.
           assigneeId: known?.managerId ?? null,
         })
         .returning();

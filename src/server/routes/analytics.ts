@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PageViewInput, TapInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { AGENCY } from '../repositories/leads.ts';
-import { pagePattern } from '../services/site-manifest.ts';
+import { pagePattern } from '../publishing/site-manifest.ts';
 
 /** Past the day's cap, one page view in this many is stored. */
 const SAMPLE_PAST_CAP = 100;

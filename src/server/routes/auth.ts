@@ -32,7 +32,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
     (req, reply) => {
       const { email, password } = req.body;
-      // Failures count per address as every limit does: an IPv6 client by its /64 (issue 36 §6).
+      // Failures count per address as every limit does: an IPv6 client by its /64.
       const address = addressKey(req.ip);
       // Serialised per pair and per address, so a parallel burst cannot all pass the count before any
       // failure is recorded.

@@ -7,7 +7,7 @@ const tags = ['Backups'];
 const OVERDUE_MS = 2 * 86_400_000;
 
 /**
- * What admins see of the backups in BACKUP_DIR (issue 36): a failed one, the daily one's silence. A backup
+ * What admins see of the backups in BACKUP_DIR: a failed one, the daily one's silence. A backup
  * that fails otherwise only reaches the server's log, which nobody at the agency reads.
  */
 const backups: FastifyPluginAsyncZod = async (app) => {

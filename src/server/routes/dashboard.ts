@@ -11,7 +11,7 @@ const dashboard: FastifyPluginAsyncZod = async (app) => {
   app.get('/dashboard/visits', { ...secured, schema: { tags, response: { 200: VisitStats } } }, () =>
     app.repos.stats.visits(),
   );
-  // Issue 34: what each listing and agent brought over 7 days, 30 days or since the start.
+  // What each listing and agent brought over 7 days, 30 days or since the start.
   app.get(
     '/dashboard/leads',
     { ...secured, schema: { tags, querystring: LeadStatsQuery, response: { 200: LeadStats } } },

@@ -17,7 +17,7 @@ const tags = ['Inbox'];
 const what = 'Demande';
 
 /**
- * "Demandes" (issue 34 §3): messages, listing reports and visit requests in one list, each followed up by
+ * "Demandes": messages, listing reports and visit requests in one list, each followed up by
  * staff (status, agent in charge, internal note, history), filtered, and exported as CSV.
  */
 const inbox: FastifyPluginAsyncZod = async (app) => {

@@ -37,7 +37,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const message = await repo.create(req.body);
-      // Issue 34: to the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
+      // To the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
       const lead = await app.repos.inbox.forMail('message', message.id);
       app.mailer.notify(
         leadNotification(

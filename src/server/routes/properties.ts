@@ -59,7 +59,7 @@ const properties: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => found(await repo.setStatus(req.params.id, req.body.status, req.account!), what),
   );
-  // Issue 11: staff (agents too: they make the visits) record an on-site check. Who made it stays staff-only.
+  // Staff (agents too: they make the visits) record an on-site check. Who made it stays staff-only.
   app.post(
     '/properties/:id/verify',
     { ...secured, schema: { tags, params: IdParams, response: { 200: PropertyVerification } } },
@@ -86,7 +86,7 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParams, response: { 200: ViewCountResponse } },
     },
     async (req) => {
-      // Once per visitor and day on the server (issue 36): reloads and new User-Agents add nothing.
+      // Once per visitor and day on the server: reloads and new User-Agents add nothing.
       const who = await app.visitorOf(req.ip, req.headers['user-agent'] ?? '');
       return { id: req.params.id, viewCount: found(await app.repos.leads.viewed(req.params.id, who), what) };
     },

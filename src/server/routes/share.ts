@@ -15,7 +15,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
 /** A picture drawn without its photo (missing media) is kept briefly, so the next look may find the photo. */
 const RETRY_CACHE_CONTROL = `public, max-age=${FAILED_PICTURE_TTL_MS / 1000}`;
 /**
- * Per address (issue 36 §11): a drawing costs about 75 ms of a core, and the address was open to anyone at
+ * Per address: a drawing costs about 75 ms of a core, and the address was open to anyone at
  * any rate. A sharing crawler asks for one picture per shared page; a CDN in front caches them for an hour.
  */
 export const SHARE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

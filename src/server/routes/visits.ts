@@ -33,7 +33,7 @@ const visits: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Adresse de page invalide : seule une page d’annonce du site est acceptée');
       }
       const visit = await app.repos.visits.create(req.body);
-      // Issue 34: to the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
+      // To the listing's agent, the agency in copy, with a WhatsApp link and the admin's.
       const lead = await app.repos.inbox.forMail('visit', visit.id);
       app.mailer.notify(
         leadNotification(

@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 /**
  * How many leading bits of an IPv6 address name one client. An IPv6 host is given a whole /64 and can
  * rotate through its 2^64 addresses freely: counting full addresses would give it a fresh limit with each
- * (issue 36 §6).
+ * address it picks.
  */
 export const IPV6_CLIENT_PREFIX = 64;
 

@@ -4,7 +4,7 @@ import { whatsappLink } from '../../shared/whatsapp.ts';
 import type { Notification } from './mailer.ts';
 
 /**
- * The lines that make a request's mail useful to the agent it is for (issue 34 §4): the listing, a one-tap
+ * The lines that make a request's mail useful to the agent it is for: the listing, a one-tap
  * WhatsApp chat with the visitor (the greeting typed in advance names the listing), and the request in the
  * admin, where it is followed up.
  */

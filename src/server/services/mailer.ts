@@ -5,7 +5,7 @@ export interface Notification {
   subject: string;
   text: string;
   replyTo?: string;
-  /** A staff member it is for (a listing's agent, issue 34): the agency's address then gets it in copy. */
+  /** A staff member it is for (a listing's agent): the agency's address then gets it in copy. */
   to?: string;
 }
 

@@ -7,7 +7,7 @@ export const MEDIA_VARIANT = /^\/media\/([A-Za-z0-9_-]+)-(\d+)\.webp$/;
 const SMALLEST = IMAGE_WIDTHS[0];
 
 /**
- * Issue 12: a browser that asks to save data (`Save-Data: on`) gets the smallest variant of a picture
+ * A browser that asks to save data (`Save-Data: on`) gets the smallest variant of a picture
  * whatever width its srcset chose: the same photo, a third to a tenth of the bytes. The response varies on
  * Save-Data, so caches keep the two apart. Any other address is left as it is.
  */

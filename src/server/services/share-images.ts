@@ -84,7 +84,7 @@ async function keep(file: string, image: Buffer): Promise<void> {
 
 /**
  * How long a picture drawn without its photo is served again rather than redrawn: the photo may be back by
- * then, but a listing whose photo cannot be read must not cost a drawing on every request (issue 36 §11).
+ * then, but a listing whose photo cannot be read must not cost a drawing on every request.
  * As long as the route's short Cache-Control, so a browser or CDN and this process agree.
  */
 export const FAILED_PICTURE_TTL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { publishLease } from '../../db/schema.ts';
-import type { Actor } from './audit.ts';
+import type { Actor } from '../repositories/audit.ts';
 
 const SITE = 'site';
 

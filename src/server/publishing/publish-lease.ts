@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Actor } from '../repositories/audit.ts';
-import type { LeasedRun, PublishLeaseRepository } from '../repositories/publish-lease.ts';
+import type { LeasedRun, PublishLeaseRepository } from './publish-lease-repository.ts';
 
 export interface PublishLeaseOptions {
   /** A lease not renewed for this long is over: what a crashed holder keeps publishing blocked at most. */

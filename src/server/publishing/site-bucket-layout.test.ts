@@ -4,16 +4,16 @@ import { asBuildIndex, asShard, buildIndex, fileObject, shardDigits, shardOf } f
 
 describe('the site’s layout in a bucket', () => {
   it('names a file’s object by its bytes and the headers its path gives it', () => {
-    const page = fileObject('en/index.html', Buffer.from('<p>a</p>'));
+    const page = fileObject('en/index.html', Buffer.from('<p>a</p>'), '_astro/');
     expect(page).toMatchObject({ contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
     expect(page.name).toMatch(/^[0-9a-f]{32}$/);
-    expect(fileObject('fr/index.html', Buffer.from('<p>a</p>')).name).toBe(page.name);
-    expect(fileObject('en/index.html', Buffer.from('<p>b</p>')).name).not.toBe(page.name);
+    expect(fileObject('fr/index.html', Buffer.from('<p>a</p>'), '_astro/').name).toBe(page.name);
+    expect(fileObject('en/index.html', Buffer.from('<p>b</p>'), '_astro/').name).not.toBe(page.name);
     // The same bytes served with other headers are another object: each object has one set of headers.
-    expect(fileObject('en/index.txt', Buffer.from('<p>a</p>')).name).not.toBe(page.name);
-    const asset = fileObject('_astro/a.1b2c3d.js', Buffer.from('x'));
+    expect(fileObject('en/index.txt', Buffer.from('<p>a</p>'), '_astro/').name).not.toBe(page.name);
+    const asset = fileObject('_astro/a.1b2c3d.js', Buffer.from('x'), '_astro/');
     expect(asset.cacheControl).toBe('public, max-age=31536000, immutable');
-    expect(asset.name).not.toBe(fileObject('a.js', Buffer.from('x')).name);
+    expect(asset.name).not.toBe(fileObject('a.js', Buffer.from('x'), '_astro/').name);
   });
 
   it('keeps shards to about a thousand paths, 16 times more of them at each step', () => {

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { assetsFolder, buildManifest } from './site-manifest.ts';
 import { deleteKeys, eachLimited, listKeys } from '../../media/s3.ts';
 import {
   asBuildIndex,
@@ -153,6 +154,7 @@ export function siteBucket(client: S3Client, bucket: string, prefix: string) {
     const present = new Set(listed);
     const build = unique();
     const paths = await buildFiles(dir);
+    const assets = assetsFolder(await buildManifest(dir));
     const files = new Map<string, string>();
     const sending = new Set<string>();
     let fresh = 0;
@@ -162,12 +164,12 @@ export function siteBucket(client: S3Client, bucket: string, prefix: string) {
       const { ino, size, mtimeMs } = await stat(file);
       const stamp = `${ino}:${size}:${mtimeMs}`;
       const known = named.get(file);
-      let object = known?.stamp === stamp ? null : fileObject(path, await readFile(file));
+      let object = known?.stamp === stamp ? null : fileObject(path, await readFile(file), assets);
       const name = object?.name ?? known!.name;
       if (object) named.set(file, { stamp, name });
       files.set(path, name);
       if (present.has(name)) return;
-      object ??= fileObject(path, await readFile(file));
+      object ??= fileObject(path, await readFile(file), assets);
       fresh++;
       // Two files of the same bytes and headers are one object, sent once.
       if (sending.has(object.name)) return;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../build/csp-hashes.ts';
 import { siteManifest } from '../../build/site-manifest.ts';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contract/site-manifest.ts';
-import { notFoundFile, pagePattern, runsWasm, siteManifestReader } from './site-manifest.ts';
+import { buildManifest, notFoundFile, pagePattern, runsWasm, siteManifestReader } from './site-manifest.ts';
 
 // The manifest as the build writes it for a site laid out as Astro lays it out (404.html for French,
 // en/404/index.html for the others), with the page routes read from the real src/pages.
@@ -39,6 +39,12 @@ describe('the build’s manifest', () => {
     });
     expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.pages).toBe(7);
+  });
+
+  it('names where Astro wrote its fingerprinted files and the home page', () => {
+    expect(manifest.assets).toBe('_astro/');
+    expect(siteManifest([{ file: 'home/index.html' }]).home).toBe('home/index.html');
+    expect(siteManifest([{ file: 'home.html' }]).home).toBe('home.html');
   });
 });
 
@@ -104,5 +110,19 @@ describe('the server’s reading of it', () => {
     expect(await read()).toBeNull();
     expect(await read()).toBeNull();
     expect(warnings).toHaveLength(1);
+  });
+
+  it('reads a manifest written before it named the layout as Astro laid sites out then', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ndako-manifest-'));
+    expect(await buildManifest(dir)).toBeNull();
+    const earlier: Record<string, unknown> = { ...manifest };
+    delete earlier.assets;
+    delete earlier.home;
+    await writeFile(join(dir, SITE_MANIFEST_FILE), JSON.stringify(earlier));
+    const layout = { assets: '_astro/', home: 'home/index.html' };
+    expect(await buildManifest(dir)).toMatchObject(layout);
+    expect(await siteManifestReader(dir)()).toMatchObject(layout);
+    await writeFile(join(dir, SITE_MANIFEST_FILE), JSON.stringify({ ...manifest, assets: 'static/' }));
+    expect((await buildManifest(dir))?.assets).toBe('static/');
   });
 });

@@ -1,7 +1,7 @@
 import type { Actor } from '../repositories/audit.ts';
 
 /**
- * The publisher's states and transitions (issue 15), without any effect: the shell (publisher.ts) feeds it
+ * The publisher's states and transitions, without any effect: the shell (publisher.ts) feeds it
  * events, keeps the state it answers, and carries out the effects it asks for. One run at a time; a request
  * during a run is remembered (the last one to ask) and served by one more run right after, so edits made
  * while a build reads the API are never left out.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { siteCacheControl } from '../plugins/site.ts';
+import { siteCacheControl } from './site-plugin.ts';
 
 // The site's layout in its bucket (decision 0030), as pure functions: what the publisher writes
 // (site-bucket.ts) and what a CDN's edge rule reads to serve a path.
@@ -77,9 +77,9 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  * The object of a file: named by its bytes and the headers its path gives it (128 bits of SHA-256), so the
  * same name always means the same answer, and a file is uploaded again when only its headers changed.
  */
-export function fileObject(path: string, body: Buffer): SiteObject {
+export function fileObject(path: string, body: Buffer, assets: string): SiteObject {
   const type = contentType(path);
-  const cacheControl = siteCacheControl(`/${path}`);
+  const cacheControl = siteCacheControl(`/${path}`, assets);
   const name = createHash('sha256').update(`${type}\n${cacheControl}\n`).update(body).digest('hex');
   return { name: name.slice(0, 32), body, contentType: type, cacheControl };
 }

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { SITE_MANIFEST_FILE, SiteManifest } from '../../contract/site-manifest.ts';
+import { EARLIER_LAYOUT, SITE_MANIFEST_FILE, SiteManifest } from '../../contract/site-manifest.ts';
 
 /**
  * The live site's manifest (src/build/site-manifest.ts writes it), read from SITE_DIR and read again when
@@ -30,6 +30,18 @@ export function siteManifestReader(siteDir: string, warn: (message: string) => v
 }
 
 export type SiteManifestReader = ReturnType<typeof siteManifestReader>;
+
+/** The manifest of the build in `dir` (one being uploaded), or null when it has none that can be read. */
+export async function buildManifest(dir: string): Promise<SiteManifest | null> {
+  try {
+    return SiteManifest.parse(JSON.parse(await readFile(join(dir, SITE_MANIFEST_FILE), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/** The folder of the build's fingerprinted files; a site built before its manifest had Astro's earlier one. */
+export const assetsFolder = (m: SiteManifest | null) => m?.assets ?? EARLIER_LAYOUT.assets;
 
 const prefixes = (m: SiteManifest) =>
   m.languages

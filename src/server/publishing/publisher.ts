@@ -20,7 +20,7 @@ export interface PublisherOptions {
   audit: AuditRepository;
   folder: SiteFolder;
   build: SiteBuilder;
-  /** One publish at a time across the instances on this database (services/publish-lease.ts). */
+  /** One publish at a time across the instances on this database (publishing/publish-lease.ts). */
   lease: PublishLease;
   /** Where else a local build goes online (SITE_STORE=s3: a bucket), before SITE_DIR switches to it. */
   target?: SiteTarget | undefined;

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { notFoundFile } from '../services/site-manifest.ts';
+import { EARLIER_LAYOUT } from '../../contract/site-manifest.ts';
+import { assetsFolder, notFoundFile } from './site-manifest.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -19,24 +20,31 @@ const preparing = (
 /**
  * Serves the pre-built public site from SITE_DIR. Files are looked up on each request through the path
  * SITE_DIR itself, never its resolved target: SITE_DIR is a link the publisher swaps to each new build
- * (services/site-folder.ts), so a new site appears on the next request, without a restart.
+ * (publishing/site-folder.ts), so a new site appears on the next request, without a restart.
  */
 /**
- * Files named by their content never change: what Astro puts under /_astro, and the content search's
+ * Files named by their content never change: what Astro puts in its assets folder (`assets`, from the
+ * build's manifest: /_astro/), and the content search's
  * index chunks, fragments, filters and metadata (`/pagefind/index/fr_1a2b3c4.pf_index`,
  * `/pagefind/pagefind.fr_1a2b3c4d5e.pf_meta`): a visitor who searches again, or after a publish that left a
  * chunk unchanged, asks nothing again. Pages, `pagefind.js`, `pagefind-entry.json` (which names the current
  * chunks) and the WebAssembly (named by language only) are revalidated.
  */
-const IMMUTABLE =
-  /\/_astro\/|\/pagefind\/(?:(?:index|fragment|filter)\/|pagefind\.)[a-z-]+_[0-9a-f]{7,}\.pf_\w+$/;
-export const siteCacheControl = (path: string) =>
-  IMMUTABLE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+const PAGEFIND_CHUNK = /\/pagefind\/(?:(?:index|fragment|filter)\/|pagefind\.)[a-z-]+_[0-9a-f]{7,}\.pf_\w+$/;
+export const siteCacheControl = (path: string, assets: string) =>
+  path.includes(`/${assets}`) || PAGEFIND_CHUNK.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 
 export default fp<{ siteDir: string }>(async function site(app: FastifyInstance, { siteDir: dir }) {
   const siteDir = resolve(dir);
   // Only when nothing is there: a link (even one whose build has gone) is the publisher's to replace.
   if (!(await lstat(siteDir).catch(() => null))) await mkdir(siteDir, { recursive: true });
+  // The live build's assets folder, read before each file is sent (setHeaders cannot wait for it).
+  let assets: string = EARLIER_LAYOUT.assets;
+  app.addHook('onRequest', async (request) => {
+    if (!/^\/(?:api|media|share)\//.test(request.url)) assets = assetsFolder(await app.siteManifest());
+  });
   await app.register(fastifyStatic, {
     root: siteDir,
     prefix: '/',
@@ -45,10 +53,10 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     index: ['index.html'],
     // The build writes .br and .gz copies of text files (src/build/precompress.ts).
     preCompressed: true,
-    // Astro fingerprints what it puts under /_astro: those never change. Pages are revalidated, and so is
-    // the service worker (/sw.js, issue 12): a publish must reach every browser at its next visit.
+    // Astro fingerprints what it puts in its assets folder: those never change. Pages are revalidated, and so is
+    // the service worker (/sw.js): a publish must reach every browser at its next visit.
     setHeaders: (res, path) => {
-      res.header('cache-control', siteCacheControl(path));
+      res.header('cache-control', siteCacheControl(path, assets));
     },
   });
 
@@ -57,7 +65,7 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
     const manifest = await app.siteManifest();
     const prefix = lang === undefined ? '' : `${lang}/`;
     if (!manifest?.languages.some((l) => l.prefix === prefix)) return reply.callNotFound();
-    return reply.sendFile(`${prefix}home/index.html`, siteDir);
+    return reply.sendFile(`${prefix}${manifest.home}`, siteDir);
   };
   app.get('/home/*', (_request, reply) => home(undefined, reply));
   app.get<{ Params: { lang: string } }>('/:lang/home/*', (request, reply) =>
@@ -78,7 +86,7 @@ export default fp<{ siteDir: string }>(async function site(app: FastifyInstance,
       // The manifest says which file answers: the language's not-found page, or for /property/{id} without
       // a page (a listing added since the last publish) the 'Propriété non trouvée' page of its language.
       const manifest = await app.siteManifest();
-      const page = manifest ? notFoundFile(manifest, path) : '404.html';
+      const page = manifest ? notFoundFile(manifest, path) : EARLIER_LAYOUT.notFound;
       if (page && existsSync(join(siteDir, page))) {
         return reply.status(404).type('text/html; charset=utf-8').sendFile(page, siteDir);
       }
