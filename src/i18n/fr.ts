@@ -476,7 +476,7 @@ export const fr = {
   'search.loading': 'Recherche en cours…',
   'search.count.one': '{count} résultat trouvé',
   'search.count.other': '{count} résultats trouvés',
-  // Issue 38: how many have the words as typed, when others only share their stem (decision 0051).
+  // How many have the words as typed, when others only share their stem (decision 0051).
   'search.exactCount': 'dont {count} avec «\u00a0{query}\u00a0»',
   'search.empty': 'Aucun résultat trouvé',
   'search.emptyHint': 'Essayez un autre mot ou retirez un filtre.',

@@ -107,7 +107,7 @@ describe('publishing the site to a bucket', () => {
     expect(pointerHead.CacheControl).toBe('no-cache');
     // The local site is online too, and the publish says what went to the bucket.
     expect((await t.app.inject('/')).body).toContain('v1');
-    // Issue 36 §13: the admin is not in the bucket (FILES has none of it); the API serves it, with its policy.
+    // The admin is not in the bucket (decision 0050) (FILES has none of it); the API serves it, with its policy.
     const admin = await t.app.inject('/admin/login/');
     expect(admin.statusCode).toBe(200);
     expect(admin.body).toContain('Connexion');

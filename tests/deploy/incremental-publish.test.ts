@@ -121,7 +121,7 @@ const edit = fc.oneof(
     member: fc.nat(),
     name: fc.constantFrom('Grâce Mbuyi', 'Patrick Ilunga'),
   }),
-  // A member deactivated (or back): their listings show the agency's contact instead (issue 36 §3).
+  // A member deactivated (or back): their listings show the agency's contact instead (a departed agent is no public contact).
   fc.record({ kind: fc.constant('activity' as const), member: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('create' as const), pick: fc.nat() }),
@@ -222,7 +222,7 @@ describe('publishing only what changed', () => {
     expect(page).toContain(title);
   }, 120_000);
 
-  // Issue 36 §3: a deactivated agent's contact left the API, so their listings' pages must be rendered again.
+  // A deactivated agent's contact left the API, so their listings' pages must be rendered again.
   it('renders again the page of a listing whose manager is deactivated, then reactivated', async () => {
     const { data } = await json<{ data: Property[] }>('/properties?limit=100');
     const p = data.find((x) => x.agent !== null)!;

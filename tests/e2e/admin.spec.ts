@@ -220,7 +220,7 @@ test.describe('managing the agency', () => {
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   });
 
-  // Issue 36 §3: deactivating an agent who manages listings offers to hand them to another active member.
+  // Deactivating an agent who manages listings offers to hand them to another active member.
   test('team: deactivating an agent with listings hands them over in a dialog', async ({
     page,
     request,

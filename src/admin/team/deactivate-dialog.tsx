@@ -17,7 +17,7 @@ interface Props {
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /**
- * Deactivating a member who manages listings (issue 36 §3): the site stops showing their phone and e-mail
+ * Deactivating a member who manages listings: the site stops showing their phone and e-mail
  * on those listings, which show the agency's instead, unless the admin hands them to another active member
  * here. The handing over is done first: if it fails, the member stays active and nothing has changed.
  */

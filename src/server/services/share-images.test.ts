@@ -109,7 +109,7 @@ describe('share pictures drawn by the server', () => {
     }
     expect(cachedFiles(dir)).toEqual([]);
     // The photo arrives (a slow bucket, a restore): within the minute the picture without it is served
-    // again (not redrawn at every request, issue 36 §11); after it, the next request draws it, and keeps it.
+    // again (not redrawn at every request, decision 0040); after it, the next request draws it, and keeps it.
     writeFileSync(join(mediaDir, 'later-1600.webp'), await solid(220, 0, 0));
     const later = () => pictures.picture(shareContent(listing(3, '/media/later-1600.webp'), 'Ndako'));
     clock += FAILED_PICTURE_TTL_MS - 1;
