@@ -1,6 +1,9 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,6 +22,8 @@ import {
   verifyArchive,
   type BackupResult,
 } from '../../src/server/services/backup.ts';
+import type { RestoreLimits } from '../../src/server/services/backup-restore.ts';
+import { tarWriter } from '../../src/server/services/tar.ts';
 import { buildTestApp, openTestDatabase, openTestPglite, testEnv, type TestApp } from '../helpers/app.ts';
 import { createMessage, createProperty, propertyInput } from '../helpers/fixtures.ts';
 import { makeImage, uploadForm } from '../helpers/media.ts';
@@ -134,6 +139,45 @@ describe('backup and restore', () => {
     await database.close();
     await rm(`${damaged}.sha256`);
     await expect(verifyArchive(damaged)).rejects.toThrow(/No checksum/);
+  }, 180_000);
+
+  it('refuses an archive that unpacks past its limits or names files it should not, before loading anything', async () => {
+    const database = await openTestPglite();
+    const mediaDir = join(scratch, 'limited', 'media');
+    const restore = (file: string, limits?: RestoreLimits) =>
+      restoreBackup({ file, database, mediaDir, verified: true, ...(limits ? { limits } : {}) });
+    try {
+      await expect(restore(backup.file, { entryBytes: 4096 })).rejects.toThrow(
+        /over the limit of 1 MB a file/,
+      );
+      await expect(restore(backup.file, { totalBytes: 100_000 })).rejects.toThrow(
+        /unpacks to more than 1 MB/,
+      );
+      for (const name of ['media/.htaccess', 'media/a/b.webp', 'db/../x.jsonl', 'etc/passwd']) {
+        const file = join(scratch, 'hostile.tar.gz');
+        const gzip = createGzip();
+        const written = pipeline(gzip, createWriteStream(file));
+        const tar = tarWriter(gzip);
+        await tar.entry(name.replace('../', 'xx/'), Buffer.from('x'));
+        await tar.end();
+        await written;
+        // Written under an allowed name, then renamed in place: the writer itself refuses `..`.
+        const bytes = gunzipSync(await readFile(file));
+        bytes.write(name.padEnd(100, '\0'), 0, 100, 'utf8');
+        let sum = 0;
+        bytes.fill(' ', 148, 156);
+        for (const b of bytes.subarray(0, 512)) sum += b;
+        bytes.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
+        await writeFile(file, gzipSync(bytes));
+        await expect(restore(file), name).rejects.toThrow(/Unexpected file in the backup/);
+      }
+      expect(await dumpRepository(database).rowCount()).toBe(0);
+      expect(await readdir(mediaDir).catch(() => [])).toEqual([]);
+      // Nothing left of the staging folders beside the media folder.
+      expect(await readdir(dirname(mediaDir))).toEqual([]);
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 
   it('rebuilds an empty database and media folder: same rows, same files, ids not reused, site published', async () => {
