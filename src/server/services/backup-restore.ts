@@ -37,11 +37,7 @@ export interface RestoreLimits {
   totalBytes?: number;
 }
 
-/**
- * Rebuilds an empty database (already opened, so migrated) and media folder from a backup. Refuses a
- * database with rows or a media folder with files unless `force`, which replaces everything.
- */
-export async function restoreBackup(options: {
+interface RestoreOptions {
   file: string;
   database: Database;
   /** The media folder; with `store`, only where the archive is unpacked beside. */
@@ -52,10 +48,32 @@ export async function restoreBackup(options: {
   /** The checksum was verified by the caller just before. */
   verified?: boolean;
   limits?: RestoreLimits;
-}): Promise<RestoreResult> {
+}
+
+/**
+ * Rebuilds an empty database (already opened, so migrated) and media folder from a backup, while no server
+ * has the database in use; every session is then revoked (its tokens are the backup's). Refuses a database
+ * with rows or a media folder with files unless `force`, which replaces everything.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = performance.now();
-  const { database, mediaDir, store } = options;
+  const { database } = options;
   if (!options.verified) await verifyArchive(options.file);
+  const release = await database.takeAlone();
+  if (!release) {
+    throw new BackupError(
+      'The database is in use by a running Ndako server (on this machine or another): stop every instance, then restore. Nothing was changed.',
+    );
+  }
+  try {
+    return await restoreAlone({ ...options, started });
+  } finally {
+    await release();
+  }
+}
+
+async function restoreAlone(options: RestoreOptions & { started: number }): Promise<RestoreResult> {
+  const { database, mediaDir, store, started } = options;
   const repository = dumpRepository(database);
   const present = store
     ? await store.list()
