@@ -165,6 +165,8 @@ async function unpack(
   for await (const entry of tarEntries(createReadStream(file).pipe(createGunzip()))) {
     const target = stagedPath(staging, entry.name);
     if (hashes.has(entry.name)) throw new BackupError(`The backup holds ${entry.name} twice`);
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0)
+      throw new BackupError(`The backup is damaged: ${entry.name} has no size`);
     const limit = target ? limits.entryBytes : MANIFEST_MAX_BYTES;
     if (entry.size > limit) {
       throw new BackupError(
