@@ -35,6 +35,16 @@ export interface Database {
    * PostgreSQL.
    */
   maintain(): Promise<void>;
+  /**
+   * A server marks the database as in use for as long as it runs (PostgreSQL: IN_USE_LOCK held shared on a
+   * connection of its own, looked after every HEARTBEAT_MS; PGlite: its data folder's lock already says so).
+   */
+  holdInUse(): Promise<void>;
+  /**
+   * For a restore: null while any server has the database in use, on any machine; else a release, and until
+   * it is called (or close()) a server starting waits.
+   */
+  takeAlone(): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -79,6 +89,45 @@ async function underStartLock<T>(url: string, fn: () => Promise<T>): Promise<T> 
   }
 }
 
+/** Held shared by every running server, exclusively by a restore: the start-up lock's key plus one. */
+const IN_USE_LOCK = String(0x4e64616b6f + 1);
+/** How often a server checks that its connection still holds IN_USE_LOCK (taken again if it was lost). */
+const HEARTBEAT_MS = 30_000;
+
+/**
+ * PostgreSQL's side of holdInUse/takeAlone: a connection of its own (a pool's connections come and go, and
+ * the lock goes with its session: a server that dies lets a restore through at once), never recycled.
+ */
+function inUseLock(url: string) {
+  let connection: postgres.Sql | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  const open = () =>
+    (connection ??= postgres(url, { max: 1, max_lifetime: 0, onnotice: () => {}, connect_timeout: 10 }));
+  const holdShared = async () => {
+    await open()`SELECT pg_advisory_lock_shared(${IN_USE_LOCK}::bigint)
+      WHERE NOT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+        AND ((classid::bigint << 32) | objid::bigint) = ${IN_USE_LOCK}::bigint)`;
+  };
+  return {
+    async holdInUse() {
+      await holdShared();
+      // A dropped connection (a PostgreSQL restart, the network) loses the lock: taken again on the next beat.
+      heartbeat ??= setInterval(() => void holdShared().catch(() => {}), HEARTBEAT_MS);
+      heartbeat.unref();
+    },
+    async takeAlone() {
+      const sql = open();
+      const [row] = await sql<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(${IN_USE_LOCK}::bigint) AS ok`;
+      if (row?.ok !== true) return null;
+      return async () => void (await sql`SELECT pg_advisory_unlock(${IN_USE_LOCK}::bigint)`);
+    },
+    async close() {
+      if (heartbeat) clearInterval(heartbeat);
+      await connection?.end({ timeout: 5 });
+    },
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.max)
@@ -97,6 +146,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     await client.end({ timeout: 1 });
     throw error;
   }
+  const inUse = inUseLock(url);
   return {
     kind: 'postgres',
     db,
@@ -104,7 +154,12 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     ping: async () => void (await db.execute(sql`SELECT 1`)),
     exclusively,
     maintain: async () => {},
-    close: () => client.end({ timeout: 5 }),
+    holdInUse: inUse.holdInUse,
+    takeAlone: inUse.takeAlone,
+    close: async () => {
+      await inUse.close();
+      await client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -131,6 +186,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       ping: async () => void (await db.execute(sql`SELECT 1`)),
       exclusively: (fn) => fn(),
       maintain: async () => void (await pg.exec('VACUUM ANALYZE')),
+      // The data folder's lock (pglite-lock.ts) keeps every other process out already.
+      holdInUse: async () => {},
+      takeAlone: async () => async () => {},
       close: async () => {
         try {
           if (!pg.closed) await pg.close();

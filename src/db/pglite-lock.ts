@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(dir: string, pid: number, host?: string) {
     super(
-      `The database in ${dir} is already open in another Ndako process (pid ${pid}). ` +
+      `The database in ${dir} is already open in another Ndako process (pid ${pid}${host ? ` on ${host}` : ''}). ` +
         `Stop that process first, or point DATA_DIR at another folder. ` +
         `If no such process runs, delete ${join(dir, 'pglite.lock')}.`,
     );
@@ -26,16 +36,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The holder touches its lock this often; one untouched for HOLDER_GONE_MS is stale. */
+export const HEARTBEAT_MS = 5_000;
+export const HOLDER_GONE_MS = 30_000;
+
 /**
- * The pid of the live process holding a lock with these contents, or null when the lock is stale: its
- * process is gone, or it names this very process without being one of its locks (a container restarted
- * after a crash runs the server under the same pid again).
+ * The live process holding a lock with these contents ("pid nonce host"), or null when the lock is stale:
+ * its process is gone, or it names this very process without being one of its locks (a container restarted
+ * after a crash runs the server under the same pid again). A lock from another host (another container on
+ * the same volume, whose pids this one cannot see) is judged by its heartbeat, the file's time (issue 36:
+ * judged by a pid alone, it looked stale and was taken over, two processes on one database).
  */
-function liveHolder(contents: string): number | null {
-  const pid = Number.parseInt(contents, 10);
-  if (held.has(contents)) return process.pid;
+function liveHolder(contents: string, file: string): { pid: number; host?: string } | null {
+  const [first, , host] = contents.split(' ');
+  const pid = Number.parseInt(first ?? '', 10);
+  if (held.has(contents)) return { pid: process.pid };
+  if (host && host !== hostname()) {
+    const touched = (() => {
+      try {
+        return statSync(file).mtimeMs;
+      } catch {
+        return 0;
+      }
+    })();
+    return Date.now() - touched < HOLDER_GONE_MS ? { pid, host } : null;
+  }
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-  return isAlive(pid) ? pid : null;
+  return isAlive(pid) ? { pid } : null;
 }
 
 const read = (file: string) => {
@@ -107,7 +134,7 @@ export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'pglite.lock');
   const nonce = randomBytes(6).toString('hex');
-  const contents = `${process.pid} ${nonce}`;
+  const contents = `${process.pid} ${nonce} ${hostname().replace(/\s/g, '')}`;
   const temp = `${file}.${nonce}.tmp`;
   writeFileSync(temp, contents);
   try {
@@ -115,10 +142,17 @@ export function lockDataDir(dir: string): () => void {
       try {
         linkSync(temp, file);
         held.add(contents);
+        // The heartbeat that tells processes of other hosts this lock is alive.
+        const heartbeat = setInterval(() => {
+          const now = new Date();
+          if (read(file) === contents) utimesSync(file, now, now);
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
         let released = false;
         return () => {
           if (released) return;
           released = true;
+          clearInterval(heartbeat);
           held.delete(contents);
           // Only our own lock: never one another process has taken over since.
           if (read(file) === contents) unlinkSync(file);
@@ -128,12 +162,12 @@ export function lockDataDir(dir: string): () => void {
       }
       const seen = read(file);
       if (seen === null) continue;
-      const pid = liveHolder(seen);
-      if (pid !== null) throw new DataDirLockedError(dir, pid);
+      const holder = liveHolder(seen, file);
+      if (holder !== null) throw new DataDirLockedError(dir, holder.pid, holder.host);
       withTakeoverGuard(file, () => {
         // Judged again under the guard: another process may have replaced the stale lock meanwhile.
         const now = read(file);
-        if (now !== null && liveHolder(now) === null) unlinkSync(file);
+        if (now !== null && liveHolder(now, file) === null) unlinkSync(file);
       });
     }
     throw new Error(`Could not lock ${dir}: other processes keep taking the lock`);

@@ -14,6 +14,8 @@ export async function startServer(): Promise<FastifyInstance> {
   let database: Database;
   try {
     database = await openDatabase(configuredDatabase(config));
+    // A restore refuses to run while this is held, and a server waits while a restore runs.
+    await database.holdInUse();
   } catch (error) {
     console.error(`Ndako cannot open its database: ${(error as Error).message}`);
     process.exit(1);

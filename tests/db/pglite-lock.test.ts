@@ -1,10 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lockDataDir, STALE_GUARD_MS } from '../../src/db/pglite-lock.ts';
+import { HEARTBEAT_MS, HOLDER_GONE_MS, lockDataDir, STALE_GUARD_MS } from '../../src/db/pglite-lock.ts';
 
 const LOCK_MODULE = fileURLToPath(new URL('../../src/db/pglite-lock.ts', import.meta.url));
 const fresh = () => mkdtempSync(join(tmpdir(), 'ndako-lock-'));
@@ -33,6 +41,23 @@ describe('PGlite directory lock', () => {
     release();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('judges a lock from another host by its heartbeat, not by a pid it cannot see', async () => {
+    // Another container on the same volume: its pid means nothing here.
+    const dir = fresh();
+    const file = join(dir, 'pglite.lock');
+    writeFileSync(file, '999999 abcdef other-container');
+    expect(() => lockDataDir(dir)).toThrow(/pid 999999 on other-container/);
+    const gone = (Date.now() - HOLDER_GONE_MS - 1000) / 1000;
+    utimesSync(file, gone, gone);
+    const release = lockDataDir(dir);
+    // The holder's heartbeat keeps its own lock fresh for the other hosts.
+    utimesSync(file, gone, gone);
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS + 500));
+    expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(HEARTBEAT_MS + 1000);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  }, 20_000);
 
   it('still refuses a second opening in this process', () => {
     const dir = fresh();

@@ -1,4 +1,4 @@
-import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { getTableName, is, isNull, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -192,6 +192,12 @@ export function dumpRepository(database: Database) {
             );
           }
         }
+        // The sessions of the backup's day come back with it: a token revoked since (a departed agent's, a
+        // stolen one) would work again. Everyone logs in afresh.
+        await tx
+          .update(schema.sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(isNull(schema.sessions.revokedAt));
       });
     },
   };

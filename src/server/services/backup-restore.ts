@@ -37,11 +37,7 @@ export interface RestoreLimits {
   totalBytes?: number;
 }
 
-/**
- * Rebuilds an empty database (already opened, so migrated) and media folder from a backup. Refuses a
- * database with rows or a media folder with files unless `force`, which replaces everything.
- */
-export async function restoreBackup(options: {
+interface RestoreOptions {
   file: string;
   database: Database;
   /** The media folder; with `store`, only where the archive is unpacked beside. */
@@ -52,10 +48,32 @@ export async function restoreBackup(options: {
   /** The checksum was verified by the caller just before. */
   verified?: boolean;
   limits?: RestoreLimits;
-}): Promise<RestoreResult> {
+}
+
+/**
+ * Rebuilds an empty database (already opened, so migrated) and media folder from a backup, while no server
+ * has the database in use; every session is then revoked (its tokens are the backup's). Refuses a database
+ * with rows or a media folder with files unless `force`, which replaces everything.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = performance.now();
-  const { database, mediaDir, store } = options;
+  const { database } = options;
   if (!options.verified) await verifyArchive(options.file);
+  const release = await database.takeAlone();
+  if (!release) {
+    throw new BackupError(
+      'The database is in use by a running Ndako server (on this machine or another): stop every instance, then restore. Nothing was changed.',
+    );
+  }
+  try {
+    return await restoreAlone({ ...options, started });
+  } finally {
+    await release();
+  }
+}
+
+async function restoreAlone(options: RestoreOptions & { started: number }): Promise<RestoreResult> {
+  const { database, mediaDir, store, started } = options;
   const repository = dumpRepository(database);
   const present = store
     ? await store.list()
@@ -147,6 +165,8 @@ async function unpack(
   for await (const entry of tarEntries(createReadStream(file).pipe(createGunzip()))) {
     const target = stagedPath(staging, entry.name);
     if (hashes.has(entry.name)) throw new BackupError(`The backup holds ${entry.name} twice`);
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0)
+      throw new BackupError(`The backup is damaged: ${entry.name} has no size`);
     const limit = target ? limits.entryBytes : MANIFEST_MAX_BYTES;
     if (entry.size > limit) {
       throw new BackupError(
