@@ -18,6 +18,9 @@ const PHOTOS = 8;
 
 // The little of Playwright used here, typed locally as lib/browser.ts does.
 interface Locator {
+  locator(selector: string): Locator;
+  getByRole(role: string, options: { name: string | RegExp }): Locator;
+  getByLabel(label: string | RegExp): Locator;
   click(): Promise<void>;
   fill(value: string): Promise<void>;
   selectOption(value: string): Promise<unknown>;
@@ -78,26 +81,24 @@ async function addListing(
         sent.push({ url: request.url(), bytes: sentBytes(request) });
     });
     await page.getByRole('button', { name: '+ Ajouter une propriété' }).click();
-    const dialog = 'dialog[open]';
-    await page.getByLabel(/^Titre(?! en)/).fill(`Banc d’essai terrain ${Date.now()}`);
-    await page.getByLabel('Prix').fill('120 000');
-    await page.getByLabel('Surface (m²)').fill('240');
-    await page.getByLabel('Adresse').fill('Avenue de la Justice 9');
-    await page.getByLabel('Commune').selectOption('Gombe');
-    await page.getByLabel(/^Description(?! en)/).fill('Villa photographiée sur place.');
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.locator(`${dialog} input[type=file][multiple]`).setInputFiles(photos);
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByLabel(/^Titre(?! en)/).fill(`Banc d’essai terrain ${Date.now()}`);
+    await dialog.getByLabel('Prix').fill('120 000');
+    await dialog.getByLabel('Surface (m²)').fill('240');
+    await dialog.getByLabel('Adresse').fill('Avenue de la Justice 9');
+    await dialog.getByLabel('Commune').selectOption('Gombe');
+    await dialog.getByLabel(/^Description(?! en)/).fill('Villa photographiée sur place.');
+    await dialog.getByRole('button', { name: 'Suivant' }).click();
+    await dialog.locator('input[type=file][multiple]').setInputFiles(photos);
     // Every photo made light, sent and answered.
-    const busy = page.locator(`${dialog} .adm-media-list li[aria-busy=true]`);
-    await page
-      .locator(`${dialog} .adm-media-list li >> nth=${photos.length - 1}`)
-      .waitFor({ state: 'visible' });
+    const busy = dialog.locator('.adm-media-list li[aria-busy=true]');
+    await dialog.locator(`.adm-media-list li >> nth=${photos.length - 1}`).waitFor({ state: 'visible' });
     const end = performance.now() + 10 * 60_000;
     while ((await busy.count()) > 0 && performance.now() < end) await new Promise((r) => setTimeout(r, 250));
-    if ((await page.locator(`${dialog} .adm-media-list li[data-failed]`).count()) > 0)
+    if ((await dialog.locator('.adm-media-list li[data-failed]').count()) > 0)
       throw new Error('a photo failed to upload');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.locator(dialog).waitFor({ state: 'detached', timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     return Promise.all(sent.map(async (s) => ({ url: s.url, bytes: await s.bytes })));
   } finally {
     await context.close();

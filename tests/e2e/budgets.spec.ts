@@ -31,7 +31,7 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
   { name: 'search', path: '/search/', js: 8 * KB, css: 12 * KB },
 ];
 /** The admin's first load on a phone (decision 0047), gzip level 9 as above. */
-const ADMIN_BUDGET = { js: 150 * KB, css: 20 * KB };
+const ADMIN_BUDGET = { js: 170 * KB, css: 12 * KB };
 /** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
 const INLINE_JS_MAX = 3 * KB;
 
@@ -90,7 +90,6 @@ test.describe('byte budgets', () => {
     const html = await (await request.get('/admin/login')).text();
     const js = await javascript(request, html);
     const css = await stylesheets(request, html);
-    console.log(`admin first load: JS ${js.bytes} B in ${js.files.length} files, CSS ${css} B`);
     expect(js.bytes, `admin JS (${js.files.join(', ')})`).toBeLessThanOrEqual(ADMIN_BUDGET.js);
     expect(css, 'admin CSS').toBeLessThanOrEqual(ADMIN_BUDGET.css);
     const loaded = await Promise.all(js.files.map(async (f) => (await request.get(f)).text()));
