@@ -12,6 +12,7 @@ import { measure as bucket } from './bucket.ts';
 import { measure as build } from './build.ts';
 import { measure as catalogue } from './catalogue.ts';
 import { measure as crash } from './crash.ts';
+import { measure as field } from './field.ts';
 import { measure as instances } from './instances.ts';
 import { measure as javascript } from './javascript.ts';
 import { createContext } from './lib/context.ts';
@@ -42,6 +43,7 @@ const MEASURES: Measure[] = [
   listingBytes,
   session,
   javascript,
+  field,
   search,
   pagefind,
   catalogue,

@@ -30,6 +30,8 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
   // Pagefind's script and WebAssembly come on the first search only (below).
   { name: 'search', path: '/search/', js: 8 * KB, css: 12 * KB },
 ];
+/** The admin's first load on a phone (decision 0047), gzip level 9 as above. */
+const ADMIN_BUDGET = { js: 170 * KB, css: 12 * KB };
 /** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
 const INLINE_JS_MAX = 3 * KB;
 
@@ -79,6 +81,20 @@ test.describe('byte budgets', () => {
       expect(await stylesheets(request, html), `${budget.name} CSS`).toBeLessThanOrEqual(budget.css);
     });
   }
+
+  // Issue 35 (decision 0047): the admin opened on a phone, its login screen with an empty cache. One React
+  // island with its pages (0008); Leaflet and the photo worker come later, when a form needs them.
+  test('admin: its first load on a phone within budget, Leaflet and the photo worker left out', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/admin/login')).text();
+    const js = await javascript(request, html);
+    const css = await stylesheets(request, html);
+    expect(js.bytes, `admin JS (${js.files.join(', ')})`).toBeLessThanOrEqual(ADMIN_BUDGET.js);
+    expect(css, 'admin CSS').toBeLessThanOrEqual(ADMIN_BUDGET.css);
+    const loaded = await Promise.all(js.files.map(async (f) => (await request.get(f)).text()));
+    expect(loaded.some((code) => code.includes('leaflet-container'))).toBe(false);
+  });
 
   test('nothing of Pagefind loads before a search, and only the search page may compile WebAssembly', async ({
     page,

@@ -38,8 +38,11 @@ test('a 12 MP phone photo leaves the phone upright and under 1 MB', async ({ pag
   await openListings(page, admin.token);
   const dialog = await startListing(page, `Photo légère ${Date.now()}`);
   await dialog.getByRole('button', { name: 'Suivant' }).click();
+  const worker = page.waitForEvent('worker');
   const response = page.waitForResponse(UPLOAD, SENT);
   await filesInput(dialog).setInputFiles(photo!);
+  // Made light off the page's thread.
+  expect((await worker).url()).toMatch(/\/_astro\/shrink-worker[\w.-]*\.js$/);
   const answered = await response;
   // The multipart body as it went on the wire: the picture, its field headers and the boundaries.
   const sent = Number((await answered.request().allHeaders())['content-length']);

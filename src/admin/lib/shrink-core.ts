@@ -1,5 +1,5 @@
 /**
- * A phone photo made light before it leaves the phone (decision 0047): turned upright from its
+ * A phone photo made light before it leaves the phone (issue 35, decision 0047): turned upright from its
  * EXIF orientation, at most MAX_SIDE pixels on its longest side, re-encoded as WebP (JPEG where the browser
  * cannot encode WebP) and at most MAX_BYTES. The server still checks and re-encodes whatever it receives:
  * this only spares the agent's mobile data. Used by the worker (shrink-worker.ts) and, where a worker
@@ -8,8 +8,11 @@
 
 /** The server keeps at most a 1,600 px picture; 2,048 leaves it room to crop and re-encode sharply. */
 export const MAX_SIDE = 2048;
-/** A 12 MP photo leaves the browser as at most 1 MB. */
-export const MAX_BYTES = 1_048_576;
+/**
+ * A 12 MP photo leaves the browser as at most 1 MB, decimal, so that eight photos with their
+ * requests' headers stay within the 8 MB (MiB) goal whatever the photos hold.
+ */
+export const MAX_BYTES = 1_000_000;
 /** Tried in turn until the picture fits MAX_BYTES; the first keeps a 1,600 px variant free of artefacts. */
 export const QUALITIES = [0.82, 0.7, 0.55, 0.4] as const;
 
