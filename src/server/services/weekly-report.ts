@@ -5,7 +5,7 @@ import type { InboxItem, LeadStats } from '../../contract/index.ts';
 import type { InboxRepository } from '../repositories/inbox.ts';
 import type { LeadsRepository } from '../repositories/leads.ts';
 import type { ResponseTime, WeeklyReportRepository } from '../repositories/weekly-report.ts';
-import { FOLLOW_UP_LABELS } from './inbox-csv.ts';
+import { FOLLOW_UP_LABELS } from '../../shared/follow-up.ts';
 import type { Mailer } from './mailer.ts';
 
 const DAY_MS = 86_400_000;
