@@ -44,7 +44,7 @@ export const HOLDER_GONE_MS = 30_000;
  * The live process holding a lock with these contents ("pid nonce host"), or null when the lock is stale:
  * its process is gone, or it names this very process without being one of its locks (a container restarted
  * after a crash runs the server under the same pid again). A lock from another host (another container on
- * the same volume, whose pids this one cannot see) is judged by its heartbeat, the file's time (issue 36:
+ * the same volume, whose pids this one cannot see) is judged by its heartbeat, the file's time (before,
  * judged by a pid alone, it looked stale and was taken over, two processes on one database).
  */
 function liveHolder(contents: string, file: string): { pid: number; host?: string } | null {

@@ -16,6 +16,7 @@ import { apiDocs, buildApiUrl, type Env } from '../env.ts';
 import { MEDIA_CACHE_CONTROL, mediaStore } from '../media/store.ts';
 import { createRepositories } from './context.ts';
 import { visitorIdentities } from './services/visitor.ts';
+import { createWeeklyReport } from './services/weekly-report.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { frameworkErrors, logSafeError } from './plugins/errors.ts';
 import mediaUrlsPlugin from './plugins/media-urls.ts';
@@ -44,7 +45,7 @@ import ratesRoutes from './routes/rates.ts';
 import teamRoutes from './routes/team.ts';
 import visitsRoutes from './routes/visits.ts';
 import { scheduleDailyBackups } from './services/backup-schedule.ts';
-import { createAlerts } from './services/alerts.ts';
+import { createAlerts, siteOrigin } from './services/alerts.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { publishLease } from './publishing/publish-lease.ts';
 import { createPublisher } from './publishing/publisher.ts';
@@ -138,10 +139,24 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
     maintain: () => database.maintain(),
   });
   app.decorate('retention', retention);
+  // The admins' Monday report, sent by one instance (decision 0048).
+  const weeklyReport = createWeeklyReport({
+    repo: app.repos.weeklyReport,
+    leads: app.repos.leads,
+    inbox: app.repos.inbox,
+    mailer: notifications,
+    site: siteOrigin(env),
+    log: app.log,
+  });
+  app.decorate('weeklyReport', weeklyReport);
   // In the listening server only (tests build the app without listening and run it by hand).
-  app.addHook('onListen', async () => retention.start());
+  app.addHook('onListen', async () => {
+    retention.start();
+    weeklyReport.start();
+  });
   app.addHook('onClose', async () => {
     await retention.stop();
+    await weeklyReport.stop();
     // A backup under way finishes before the database it reads closes.
     await backups?.stop();
     // A running build is stopped (its process killed) before the database it reads closes.

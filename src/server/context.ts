@@ -18,12 +18,14 @@ import { ratesRepository } from './repositories/rates.ts';
 import { statsRepository } from './repositories/stats.ts';
 import { teamRepository } from './repositories/team.ts';
 import { visitsRepository } from './repositories/visits.ts';
+import { weeklyReportRepository } from './repositories/weekly-report.ts';
 import type { Alerts } from './services/alerts.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { Publisher } from './publishing/publisher.ts';
 import type { RetentionJob } from './services/retention.ts';
 import type { SiteManifestReader } from './publishing/site-manifest.ts';
 import type { VisitorIdentities } from './services/visitor.ts';
+import type { WeeklyReport } from './services/weekly-report.ts';
 
 export function createRepositories(database: Database, env: Env) {
   // The configuration's rates are the first defaults; staff set the ones in force (exchange_rates).
@@ -47,6 +49,7 @@ export function createRepositories(database: Database, env: Env) {
     alerts: alertsRepository(database, audit),
     leads: leadsRepository(database),
     inbox: inboxRepository(database),
+    weeklyReport: weeklyReportRepository(database),
   };
 }
 
@@ -68,6 +71,8 @@ declare module 'fastify' {
     siteManifest: SiteManifestReader;
     /** Deletes what the privacy page says is kept no longer (at start, then daily). */
     retention: RetentionJob;
+    /** The admins' Monday 08:00 report of the week (decision 0048). */
+    weeklyReport: WeeklyReport;
     /** A visitor's identity for the day, from address and browser (decision 0048): counts, never a person. */
     visitorOf: VisitorIdentities;
     /** onRequest hook: answers 401 unless the request carries a live session's bearer token. */

@@ -37,7 +37,7 @@ const keptTables = () =>
     (t) => !schema.TRANSIENT_TABLES.includes(getTableName(t)),
   );
 
-/** A restore revokes every session (issue 36): rows are compared without that column, checked apart. */
+/** A restore revokes every session (decision 0049): rows are compared without that column, checked apart. */
 function withoutRevocation(row: object): object {
   const { revokedAt: _a, revoked_at: _b, ...rest } = row as Record<string, unknown>;
   return rest;

@@ -179,6 +179,9 @@ function queryOf(schema: z.ZodType | undefined): fc.Arbitrary<string> {
     .map((pairs) => pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&'));
 }
 
+/** The GET calls with a query that answer something else than a page of a list. */
+const UNPAGED = ['GET /api/dashboard/leads', 'GET /api/requests/export.csv'];
+
 describe('generated query strings', () => {
   it('are answered 200 exactly when the contract takes them, else a French 400, on every GET call', async () => {
     const reads = routes.filter((r) => methodOf(r) === 'GET' && !r.target);
@@ -195,7 +198,7 @@ describe('generated query strings', () => {
             return;
           }
           expect(res.statusCode, `${url} → ${res.body.slice(0, 300)}`).toBe(200);
-          if (route.query) {
+          if (route.query && !UNPAGED.includes(route.call)) {
             const page = res.json<Page<unknown>>();
             expect(Array.isArray(page.data) && page.data.length <= page.limit, url).toBe(true);
           }

@@ -82,7 +82,7 @@ test.describe('byte budgets', () => {
     });
   }
 
-  // Issue 35 (decision 0047): the admin opened on a phone, its login screen with an empty cache. One React
+  // Decision 0047: the admin opened on a phone, its login screen with an empty cache. One React
   // island with its pages (0008); Leaflet and the photo worker come later, when a form needs them.
   test('admin: its first load on a phone within budget, Leaflet and the photo worker left out', async ({
     request,

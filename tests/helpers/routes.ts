@@ -9,6 +9,11 @@ import {
   AgencySettingsInput,
   AuditListQuery,
   ExchangeRatesInput,
+  InboxFilters,
+  InboxPatch,
+  InboxQuery,
+  LeadStatsQuery,
+  TapInput,
   ChangePasswordRequest,
   LoginRequest,
   MessageInput,
@@ -222,6 +227,23 @@ export const ROUTES: readonly Route[] = [
     body: [AlertTokenInput, (w) => ({ token: w.alert.unsubscribe })],
   },
   { call: 'GET /api/alerts', access: 'staff', query: AlertListQuery },
+  // Leads (decision 0048): taps, lead figures, the "Demandes" inbox ({kind} is 'message' here: the world's message).
+  {
+    call: 'POST /api/analytics/tap',
+    access: 'public',
+    body: [TapInput, (w) => ({ channel: 'whatsapp', property: w.property.id })],
+  },
+  { call: 'GET /api/dashboard/leads', access: 'staff', query: LeadStatsQuery },
+  { call: 'GET /api/requests', access: 'staff', query: InboxQuery },
+  { call: 'GET /api/requests/summary', access: 'staff' },
+  { call: 'GET /api/requests/export.csv', access: 'staff', query: InboxFilters },
+  { call: 'GET /api/requests/{kind}/{id}', access: 'staff', target: 'message' },
+  {
+    call: 'PATCH /api/requests/{kind}/{id}',
+    access: 'staff',
+    target: 'message',
+    body: [InboxPatch, () => ({ followUp: 'contacted', note: 'Rappeler' })],
+  },
   { call: 'DELETE /api/alerts/{id}', access: 'staff', target: 'alert' },
 ];
 
@@ -312,7 +334,8 @@ export function targetId(w: World, target: Target): string {
 export function urlOf(route: Route, w: World, id?: string): string {
   const path = pathOf(route);
   if (!route.target) return path;
-  return path.replace('{id}', id ?? targetId(w, route.target));
+  // The inbox's calls name the kind of request too: the world's message is a message.
+  return path.replace('{kind}', 'message').replace('{id}', id ?? targetId(w, route.target));
 }
 
 /** A request that the call accepts (given the right credentials): a valid body, an existing record. */

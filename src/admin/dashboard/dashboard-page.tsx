@@ -8,6 +8,7 @@ import { Link } from '../ui/link.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { ROUTES } from '../lib/router.ts';
 import { DailyChart } from './daily-chart.tsx';
+import { LeadsPanel } from './leads-panel.tsx';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
@@ -101,6 +102,8 @@ export function DashboardPage() {
           tone="blue"
         />
       </section>
+
+      <LeadsPanel refresh={changes} />
 
       <div className="adm-grid-2">
         <section className="adm-card" aria-labelledby="revenue-title">

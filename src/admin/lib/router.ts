@@ -8,6 +8,7 @@ export const ROUTES = {
   views: '/admin/views',
   team: '/admin/team',
   messages: '/admin/messages',
+  requests: '/admin/requests',
   alerts: '/admin/alerts',
   staff: '/admin/staff',
   settings: '/admin/settings',

@@ -1,5 +1,5 @@
 /**
- * A phone photo made light before it leaves the phone (issue 35, decision 0047): turned upright from its
+ * A phone photo made light before it leaves the phone (decision 0047): turned upright from its
  * EXIF orientation, at most MAX_SIDE pixels on its longest side, re-encoded as WebP (JPEG where the browser
  * cannot encode WebP) and at most MAX_BYTES. The server still checks and re-encodes whatever it receives:
  * this only spares the agent's mobile data. Used by the worker (shrink-worker.ts) and, where a worker

@@ -12,6 +12,7 @@ import { $account, $token } from '../lib/session.ts';
 import { LoginPage } from '../login/login-page.tsx';
 import { MessagesPage } from '../messages/messages-page.tsx';
 import { PropertiesPage } from '../properties/properties-page.tsx';
+import { RequestsPage } from '../requests/requests-page.tsx';
 import { SettingsPage } from '../settings/settings-page.tsx';
 import { RatesPage } from '../rates/rates-page.tsx';
 import { StaffPage } from '../staff/staff-page.tsx';
@@ -27,6 +28,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.views]: ViewsPage,
   [ROUTES.team]: TeamPage,
   [ROUTES.messages]: MessagesPage,
+  [ROUTES.requests]: RequestsPage,
   [ROUTES.alerts]: AlertsPage,
   [ROUTES.staff]: StaffPage,
   [ROUTES.settings]: SettingsPage,

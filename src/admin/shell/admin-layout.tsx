@@ -25,6 +25,7 @@ const NAV: NavItem[] = [
   { href: ROUTES.properties, label: 'Propriétés', icon: 'home' },
   { href: ROUTES.views, label: 'Suivi des vues', icon: 'eye' },
   { href: ROUTES.team, label: 'Équipe', icon: 'users' },
+  { href: ROUTES.requests, label: 'Demandes', icon: 'mail' },
   { href: ROUTES.messages, label: 'Messages', icon: 'mail' },
   { href: ROUTES.alerts, label: 'Alertes', icon: 'bell' },
   { href: ROUTES.staff, label: 'Comptes et journal', icon: 'key', adminOnly: true },

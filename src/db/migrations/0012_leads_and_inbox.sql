@@ -33,6 +33,7 @@ CREATE TABLE "lead_visitors" (
 CREATE TABLE "report_runs" (
 	"week" date PRIMARY KEY NOT NULL,
 	"holder" text NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint

@@ -44,11 +44,13 @@ export const leadCounts = pgTable(
 
 /**
  * The weekly report's sends: one row per week, inserted by the instance that sends it; the
- * others find it there and send nothing.
+ * others find it there and send nothing (src/server/services/weekly-report.ts).
  */
 export const reportRuns = pgTable('report_runs', {
   /** The Monday the report was due, Kinshasa time ("2026-11-30"). */
   week: date('week', { mode: 'string' }).primaryKey(),
   holder: text('holder').notNull(),
+  /** When the holder took it: a holder that died before sending is replaced after a while. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
 });

@@ -18,7 +18,7 @@ import { rowsOf } from './dump.ts';
 import { iso, isoOrNull } from './mapping.ts';
 
 /** Both kinds of request in the same columns. */
-const requests = sql`(
+export const requests = sql`(
   SELECT 'message' AS kind, id, created_at, sender_name AS name, sender_phone AS phone, sender_email AS email,
          subject, content, property_type::text AS topic, property_id, follow_up::text AS follow_up, assignee_id,
          note, contacted_at
@@ -29,7 +29,7 @@ const requests = sql`(
   FROM visit_requests
 ) r`;
 
-const overdue = sql`(r.follow_up = 'new' AND r.created_at < now() - ${UNANSWERED_HOURS} * interval '1 hour')`;
+export const overdue = sql`(r.follow_up = 'new' AND r.created_at < now() - ${UNANSWERED_HOURS} * interval '1 hour')`;
 
 interface Row {
   kind: RequestKind;

@@ -1,13 +1,5 @@
 import type { InboxItem } from '../../contract/index.ts';
-
-/** The inbox's follow-up statuses as the agency reads them (the admin shows the same words). */
-export const FOLLOW_UP_LABELS: Record<InboxItem['followUp'], string> = {
-  new: 'Nouvelle',
-  contacted: 'Contactée',
-  visit_planned: 'Visite prévue',
-  closed: 'Conclue',
-  dropped: 'Sans suite',
-};
+import { FOLLOW_UP_LABELS } from '../../shared/follow-up.ts';
 
 const kindLabel = (item: InboxItem) =>
   item.kind === 'visit' ? 'Demande de visite' : item.topic === 'report' ? 'Signalement' : 'Message';

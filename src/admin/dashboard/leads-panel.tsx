@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import {
+  InboxSummary,
+  LEAD_PERIODS,
+  LeadStats,
+  type LeadFigures,
+  type LeadPeriod,
+} from '../../contract/index.ts';
+import { api, answer } from '../lib/api.ts';
+import { formatNumber } from '../lib/format.ts';
+import { ROUTES } from '../lib/router.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { Link } from '../ui/link.tsx';
+import { Loading, LoadError } from '../ui/states.tsx';
+
+const PERIOD_LABELS: Record<LeadPeriod, string> = {
+  '7d': '7 jours',
+  '30d': '30 jours',
+  all: 'Depuis le début',
+};
+const rate = (f: LeadFigures) =>
+  f.leadsPer100Views === null ? '—' : String(f.leadsPer100Views).replace('.', ',');
+
+/** One table of figures: a listing or an agent a row. */
+function FiguresTable({
+  caption,
+  rows,
+}: {
+  caption: string;
+  rows: (LeadFigures & { id: number; name: string; href?: string })[];
+}) {
+  return (
+    <div className="adm-table-scroll">
+      <table className="adm-leads-table">
+        <caption className="adm-muted">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nom</th>
+            <th scope="col">Vues</th>
+            <th scope="col">WhatsApp</th>
+            <th scope="col">Appels</th>
+            <th scope="col">Visites</th>
+            <th scope="col">Messages</th>
+            <th scope="col">Contacts / 100 vues</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                {r.href ? (
+                  <a href={r.href} target="_blank" rel="noreferrer">
+                    {r.name}
+                  </a>
+                ) : (
+                  r.name
+                )}
+              </th>
+              <td>{formatNumber(r.views)}</td>
+              <td>{formatNumber(r.whatsapp)}</td>
+              <td>{formatNumber(r.calls)}</td>
+              <td>{formatNumber(r.visitRequests)}</td>
+              <td>{formatNumber(r.messages)}</td>
+              <td>{rate(r)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * What the listings and the agents bring (views, WhatsApp taps, calls, visit requests, messages)
+ * over 7 days, 30 days or since the start; the week's leads by channel; how fast requests are answered.
+ */
+export function LeadsPanel({ refresh }: { refresh: number }) {
+  const [period, setPeriod] = useState<LeadPeriod>('7d');
+  const resource = useResource(
+    () =>
+      Promise.all([
+        answer(LeadStats, api().get('dashboard/leads', { searchParams: { period } })),
+        answer(InboxSummary, api().get('requests/summary')),
+      ]),
+    `${period}-${refresh}`,
+  );
+  let body;
+  if (resource.error)
+    body = <LoadError message="Erreur lors du chargement des contacts" onRetry={resource.reload} />;
+  else if (!resource.data) body = <Loading />;
+  else {
+    const [s, inbox] = resource.data;
+    const t = s.total;
+    body = (
+      <>
+        <dl className="adm-kpis" aria-label={`Contacts par canal, ${PERIOD_LABELS[period]}`}>
+          <div>
+            <dt>Contacts</dt>
+            <dd>{formatNumber(t.leads)}</dd>
+          </div>
+          <div>
+            <dt>WhatsApp</dt>
+            <dd>{formatNumber(t.whatsapp)}</dd>
+          </div>
+          <div>
+            <dt>Appels</dt>
+            <dd>{formatNumber(t.calls)}</dd>
+          </div>
+          <div>
+            <dt>Demandes de visite</dt>
+            <dd>{formatNumber(t.visitRequests)}</dd>
+          </div>
+          <div>
+            <dt>Messages</dt>
+            <dd>{formatNumber(t.messages)}</dd>
+          </div>
+          <div>
+            <dt>Contacts / 100 vues</dt>
+            <dd>{rate(t)}</dd>
+          </div>
+        </dl>
+        <p>
+          Premier contact en{' '}
+          <strong>
+            {inbox.medianHoursToContact === null
+              ? '—'
+              : `${String(inbox.medianHoursToContact).replace('.', ',')} h`}
+          </strong>{' '}
+          (médiane sur 30 jours) · <strong>{inbox.overdue}</strong> demande(s) sans réponse depuis plus de 48
+          h · <Link href={ROUTES.requests}>Demandes</Link>
+        </p>
+        {s.listings.length === 0 ? (
+          <p className="adm-muted">Aucun contact sur la période.</p>
+        ) : (
+          <FiguresTable
+            caption="Les annonces qui apportent le plus"
+            rows={s.listings.slice(0, 10).map((l) => ({
+              ...l,
+              name: l.title ?? `Annonce n° ${l.id} (supprimée)`,
+              href: `/property/${l.id}`,
+            }))}
+          />
+        )}
+        {s.agents.length > 0 && <FiguresTable caption="Par agent" rows={s.agents} />}
+      </>
+    );
+  }
+  return (
+    <section className="adm-card" aria-labelledby="leads-title">
+      <h2 id="leads-title">Contacts apportés par les annonces</h2>
+      <div className="adm-toolbar">
+        <select
+          aria-label="Période des contacts"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value as LeadPeriod)}
+        >
+          {LEAD_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {PERIOD_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {body}
+      <p className="adm-hint">
+        Un visiteur compte une fois par jour, par annonce et par canal, sans cookie ni donnée personnelle. Les
+        annonces vendues ou louées gardent leur historique.
+      </p>
+    </section>
+  );
+}
