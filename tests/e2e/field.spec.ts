@@ -77,6 +77,8 @@ test('an upload cut by the network starts again on its own; a refused one is ret
   await page.context().setOffline(true);
   await filesInput(dialog).setInputFiles({ ...photo!, name: 'IMG_0002.jpg' });
   await expect(dialog.getByText(/Connexion perdue/)).toBeVisible(SENT);
+  await dialog.locator('.adm-media-list li').nth(1).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('offline.png') });
   await page.context().setOffline(false);
   await expect(dialog.locator('.adm-media-list li')).toHaveCount(2);
   await expect(dialog.locator('.adm-media-list li[aria-busy=true]')).toHaveCount(0, SENT);
@@ -153,6 +155,7 @@ test('"Utiliser ma position" fills the coordinates, the map and the commune', as
   await dialog.getByLabel('Longitude (carte)').fill('15.2972');
   await expect(map).toHaveAttribute('data-lat', '-4.3217');
   await expect(dialog.getByRole('button', { name: /^Choisir/ })).toHaveCount(0);
+  await map.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('position.png') });
 });
 
