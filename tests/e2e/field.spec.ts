@@ -8,6 +8,20 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the phone project onl
 
 const UPLOAD = '**/api/media/upload';
 
+// The listings these tests save are not on the built site (the phone's server never publishes): they are
+// deleted afterwards, so that the specs after this one find the demo's built listings first.
+const SAVED = /^(Photo légère|Connexion coupée|Brouillon|Au pouce) \d+$/;
+test.afterAll(async ({ admin, playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const res = await request.get('/api/properties?limit=100', { headers: admin.headers });
+  const { data } = (await res.json()) as { data: Property[] };
+  for (const listing of data.filter((p) => SAVED.test(p.title)))
+    expect((await request.delete(`/api/properties/${listing.id}`, { headers: admin.headers })).ok()).toBe(
+      true,
+    );
+  await request.dispose();
+});
+
 /** The admin's listings page, logged in (the token stored as the login form stores it). */
 async function openListings(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
