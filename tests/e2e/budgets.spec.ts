@@ -30,8 +30,12 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
   // Pagefind's script and WebAssembly come on the first search only (below).
   { name: 'search', path: '/search/', js: 8 * KB, css: 12 * KB },
 ];
-/** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
-const INLINE_JS_MAX = 3 * KB;
+/**
+ * Inline bootstraps (splash; Astro's island loader on island pages; the beacon) are allowed by the CSP by hash.
+ * 3 KB until issue 34: the beacon's count of taps on WhatsApp and telephone links (every page has one, in its
+ * footer) is about 230 bytes more on every page (decision 0048); the catalogue's page was at 3,060.
+ */
+const INLINE_JS_MAX = 3.25 * KB;
 
 /** Static imports of a built module ("./x.js" relative to it): what loads with it, before any interaction. */
 const staticImports = (code: string) =>

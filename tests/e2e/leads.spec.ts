@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { InboxDetail, LeadStats, Page as ListPage, Property } from '../../src/contract/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 // Issue 34 as a visitor and an agency see it: taps on a listing's WhatsApp button and telephone number are
 // counted (once a day) and read in the admin; a visit request is followed up through its statuses.
@@ -58,6 +58,7 @@ test('a tap on WhatsApp and on the telephone number of a listing is counted, onc
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText(String(before.whatsapp + 1));
   await expect(row.getByRole('cell').nth(2)).toHaveText(String(before.calls + 1));
+  expect(await seriousViolations(page)).toEqual([]);
   await panel.screenshot({ path: `${SHOTS}/dashboard-contacts-${testInfo.project.name}.png` });
 });
 
@@ -97,6 +98,7 @@ test('a visit request is followed up in "Demandes": contacted, visit planned, co
   await expect(history).toHaveCount(4);
   await expect(history.first()).toContainText('Statut : Nouvelle → Contactée');
   await expect(history.last()).toContainText('Note : — → Client très intéressé');
+  expect(await seriousViolations(page)).toEqual([]);
   await card.screenshot({ path: `${SHOTS}/demandes-${testInfo.project.name}.png` });
 
   const stored = (await (
@@ -110,33 +112,4 @@ test('a visit request is followed up in "Demandes": contacted, visit planned, co
   // Filtered by status, it is among the concluded ones.
   await page.getByRole('combobox', { name: 'Filtrer par statut' }).selectOption({ label: 'Conclue' });
   await expect(page.getByRole('listitem', { name: `Demande de visite de ${name}` })).toBeVisible();
-});
-
-test.describe('from a page the service worker keeps', () => {
-  // A context of its own: the worker's caches outlive what a reused context resets (offline.spec.ts).
-  test.use({ serviceWorkers: 'allow', reuseContext: false });
-
-  test('a tap on a listing opened without signal reaches the server once the signal is back', async ({
-    page,
-    context,
-    request,
-    admin,
-  }) => {
-    const listings = await request.get('/api/properties?limit=50', { headers: admin.headers });
-    const p = ((await listings.json()) as ListPage<Property>).data.find((l) => l.status === 'available')!;
-    await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await page.goto(`/property/${p.id}`);
-    await context.setOffline(true);
-    const offline = await page.goto(`/property/${p.id}`);
-    expect(offline?.fromServiceWorker()).toBe(true);
-    await context.setOffline(false);
-    await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
-    const tapped = page.waitForResponse((r) => r.url().endsWith('/analytics/tap'));
-    const popup = page.waitForEvent('popup');
-    await page.locator('.agent a.whatsapp').click();
-    expect((await tapped).status()).toBe(204);
-    await (await popup).close();
-  });
 });

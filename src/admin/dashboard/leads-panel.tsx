@@ -30,7 +30,8 @@ function FiguresTable({
   rows: (LeadFigures & { id: number; name: string; href?: string })[];
 }) {
   return (
-    <div className="adm-table-scroll">
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    <div className="adm-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="adm-leads-table">
         <caption className="adm-muted">{caption}</caption>
         <thead>
