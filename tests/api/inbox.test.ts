@@ -9,8 +9,7 @@ import {
   createProperty,
   expectError,
   loginAsNew,
-  nextIp,
-  visitInput,
+  sendVisit,
 } from '../helpers/fixtures.ts';
 
 // One inbox of messages, listing reports and visit requests, followed up with a status, an agent,
@@ -29,16 +28,6 @@ const list = async (query = '') => {
 };
 const patch = (kind: string, id: number | string, payload: unknown, headers = t.auth) =>
   t.app.inject({ method: 'PATCH', url: `/api/requests/${kind}/${id}`, headers, payload: payload as object });
-const sendVisit = async (propertyId: number, over: Record<string, unknown> = {}) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/mail/send-visit',
-    remoteAddress: nextIp(),
-    payload: visitInput({ url: `/property/${propertyId}`, ...over }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>();
-};
 
 describe('the inbox', () => {
   it('gathers messages, reports and visit requests, each in its listing agent’s charge', async () => {
@@ -46,7 +35,7 @@ describe('the inbox', () => {
     const p = await createProperty(t, { managerId: agent.id, title: 'Villa à Ngaliema' });
     const m = await createMessage(t, { propertyType: 'rent', propertyId: p.id, senderName: 'Mado' });
     const r = await createMessage(t, { propertyType: 'report', propertyId: p.id, senderName: 'Signaleur' });
-    const v = await sendVisit(p.id, { name: 'Visiteur' });
+    const v = await sendVisit(t, p.id, { name: 'Visiteur' });
     const general = await createMessage(t, { senderName: 'Sans annonce' });
     const mine = (await list(`&property=${p.id}`)).data;
     expect(mine.map((i) => [i.kind, i.id])).toEqual([
@@ -78,7 +67,7 @@ describe('the inbox', () => {
       await createMember(t, { name: 'Second' }),
     ];
     const p = await createProperty(t, { managerId: first.id });
-    const v = await sendVisit(p.id);
+    const v = await sendVisit(t, p.id);
     const agent = await loginAsNew(t, 'agent', 'Agent Suivi');
     let res = await patch('visit', v.id, { followUp: 'contacted', note: 'Rappeler lundi' }, agent.auth);
     expect(res.statusCode, res.body).toBe(200);
@@ -123,7 +112,7 @@ describe('the inbox', () => {
       .set({ createdAt: sql`now() - interval '10 hours'` })
       .where(sql`${messages.id} = ${answered.id}`);
     expect((await patch('message', answered.id, { followUp: 'contacted' })).statusCode).toBe(200);
-    const v = await sendVisit((await createProperty(t)).id);
+    const v = await sendVisit(t, (await createProperty(t)).id);
     await t.database.db
       .update(visitRequests)
       .set({ createdAt: sql`now() - interval '2 hours'` })

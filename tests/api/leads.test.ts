@@ -7,7 +7,7 @@ import {
   createProperty,
   expectError,
   nextIp,
-  visitInput,
+  sendVisit,
 } from '../helpers/fixtures.ts';
 
 // Taps on WhatsApp and telephone links counted once per visitor, listing, channel and day, and
@@ -34,15 +34,6 @@ const leads = async (period = '7d') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<LeadStats>();
 };
-const visit = async (propertyId: number) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/mail/send-visit',
-    remoteAddress: nextIp(),
-    payload: visitInput({ url: `/property/${propertyId}` }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-};
 
 describe('POST /api/analytics/tap', () => {
   it('counts a tap once per visitor, listing, channel and day, and the agency’s own apart', async () => {
@@ -57,7 +48,7 @@ describe('POST /api/analytics/tap', () => {
     expect((await tap('whatsapp', null, '10.252.0.1')).statusCode).toBe(204);
     await view(p.id);
     await view(p.id);
-    await visit(p.id);
+    await sendVisit(t, p.id);
     await createMessage(t, { propertyType: 'rent', propertyId: p.id });
     // A report is no lead.
     await createMessage(t, { propertyType: 'report', propertyId: p.id });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats, Property, VisitStats } from '../../src/contract/index.ts';
+import type { DashboardStats, LeadStats, Property, VisitStats } from '../../src/contract/index.ts';
 import { propertyInput } from '../helpers/fixtures.ts';
 import { portOf, serveSite } from '../helpers/static-site.ts';
 
@@ -195,6 +195,59 @@ describe('the site on one origin, the API on another', () => {
     await page.waitForLoadState('networkidle');
     expect(patches).toEqual([]);
     expect(await views()).toBe(before + 1);
+  }, 40_000);
+
+  it('counts taps on a listing’s WhatsApp and telephone, once a day, and none under Global Privacy Control', async () => {
+    const [listing] = (await staff<{ data: Property[] }>('/properties?limit=1')).data;
+    const taps = async () => {
+      const stats = await staff<LeadStats>('/dashboard/leads?period=7d');
+      const mine = stats.listings.find((l) => l.id === listing!.id);
+      return { whatsapp: mine?.whatsapp ?? 0, calls: mine?.calls ?? 0, total: stats.total.whatsapp };
+    };
+    const before = await taps();
+    const tapAll = async (page: Page) => {
+      await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+      await page
+        .locator('a[href^="tel:"]')
+        .first()
+        .evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+      for (const link of [
+        page.locator('.agent a.whatsapp'),
+        page.locator('.agent a.whatsapp'),
+        page.locator('.agent a[href^="tel:"]'),
+      ]) {
+        const popup = page
+          .context()
+          .waitForEvent('page', { timeout: 2000 })
+          .catch(() => null);
+        await link.click();
+        await (await popup)?.close();
+      }
+    };
+    const gpc = await open(`/property/${listing!.id}/`, () =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
+    const sentUnderGpc: string[] = [];
+    gpc.on('request', (r) => {
+      if (r.url().includes('/analytics/')) sentUnderGpc.push(r.url());
+    });
+    await tapAll(gpc);
+    await gpc.waitForLoadState('networkidle');
+    expect(sentUnderGpc).toEqual([]);
+    const page = await open(`/property/${listing!.id}/`);
+    const sent = page.waitForResponse((r) => r.url() === `${api}/api/analytics/tap`);
+    await tapAll(page);
+    expect((await sent).status()).toBe(204);
+    const after = await until(
+      taps,
+      (t) => t.whatsapp === before.whatsapp + 1 && t.calls === before.calls + 1,
+    );
+    // Two taps on WhatsApp from one visitor: one.
+    expect(after).toEqual({
+      whatsapp: before.whatsapp + 1,
+      calls: before.calls + 1,
+      total: before.total + 1,
+    });
   }, 40_000);
 
   it('gives listing pages a share picture on the site’s origin, which the CDN gets from the API', async () => {

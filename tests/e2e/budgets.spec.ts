@@ -32,8 +32,12 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
 ];
 /** The admin's first load on a phone (decision 0047), gzip level 9 as above. */
 const ADMIN_BUDGET = { js: 170 * KB, css: 12 * KB };
-/** Inline bootstraps (splash; Astro's island loader on island pages) are allowed by the CSP by hash. */
-const INLINE_JS_MAX = 3 * KB;
+/**
+ * Inline bootstraps (splash; Astro's island loader on island pages; the beacon) are allowed by the CSP by hash.
+ * 3 KB until the beacon counted taps on WhatsApp and telephone links (every page has one, in its footer):
+ * about 230 bytes more on every page (decision 0048); the catalogue's page was at 3,060.
+ */
+const INLINE_JS_MAX = 3.25 * KB;
 
 /** Static imports of a built module ("./x.js" relative to it): what loads with it, before any interaction. */
 const staticImports = (code: string) =>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { InboxDetail, LeadStats, Page as ListPage, Property } from '../../src/contract/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 // Leads as a visitor and an agency see them (decision 0048): taps on a listing's WhatsApp button and telephone number are
 // counted (once a day) and read in the admin; a visit request is followed up through its statuses.
@@ -58,6 +58,7 @@ test('a tap on WhatsApp and on the telephone number of a listing is counted, onc
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText(String(before.whatsapp + 1));
   await expect(row.getByRole('cell').nth(2)).toHaveText(String(before.calls + 1));
+  expect(await seriousViolations(page)).toEqual([]);
   await panel.screenshot({ path: `${SHOTS}/dashboard-contacts-${testInfo.project.name}.png` });
 });
 
@@ -97,6 +98,7 @@ test('a visit request is followed up in "Demandes": contacted, visit planned, co
   await expect(history).toHaveCount(4);
   await expect(history.first()).toContainText('Statut : Nouvelle → Contactée');
   await expect(history.last()).toContainText('Note : — → Client très intéressé');
+  expect(await seriousViolations(page)).toEqual([]);
   await card.screenshot({ path: `${SHOTS}/demandes-${testInfo.project.name}.png` });
 
   const stored = (await (

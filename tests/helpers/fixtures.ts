@@ -170,6 +170,22 @@ export function visitInput(over: Record<string, unknown> = {}): Record<string, u
   return { name: 'Patrick Mbala', visitDate: isoDay(3), telephone: '+243 81 555 44 33', ...over };
 }
 
+/** A visit request sent from listing `propertyId`'s page, as a visitor sends it; answers its id. */
+export async function sendVisit(
+  t: TestApp,
+  propertyId: number,
+  over: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/mail/send-visit',
+    remoteAddress: nextIp(),
+    payload: visitInput({ url: `/property/${propertyId}`, ...over }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+
 let staffCounter = 0;
 /** A staff account of `role`, created in the database and logged in: its id, name and Authorization header. */
 export async function loginAsNew(

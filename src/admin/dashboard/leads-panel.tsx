@@ -7,7 +7,7 @@ import {
   type LeadPeriod,
 } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatHours, formatNumber } from '../lib/format.ts';
 import { ROUTES } from '../lib/router.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { Link } from '../ui/link.tsx';
@@ -30,7 +30,8 @@ function FiguresTable({
   rows: (LeadFigures & { id: number; name: string; href?: string })[];
 }) {
   return (
-    <div className="adm-table-scroll">
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    <div className="adm-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="adm-leads-table">
         <caption className="adm-muted">{caption}</caption>
         <thead>
@@ -120,14 +121,9 @@ export function LeadsPanel({ refresh }: { refresh: number }) {
           </div>
         </dl>
         <p>
-          Premier contact en{' '}
-          <strong>
-            {inbox.medianHoursToContact === null
-              ? '—'
-              : `${String(inbox.medianHoursToContact).replace('.', ',')} h`}
-          </strong>{' '}
-          (médiane sur 30 jours) · <strong>{inbox.overdue}</strong> demande(s) sans réponse depuis plus de 48
-          h · <Link href={ROUTES.requests}>Demandes</Link>
+          Premier contact en <strong>{formatHours(inbox.medianHoursToContact)}</strong> (médiane sur 30 jours)
+          · <strong>{inbox.overdue}</strong> demande(s) sans réponse depuis plus de 48 h ·{' '}
+          <Link href={ROUTES.requests}>Demandes</Link>
         </p>
         {s.listings.length === 0 ? (
           <p className="adm-muted">Aucun contact sur la période.</p>

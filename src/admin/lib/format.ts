@@ -11,6 +11,9 @@ export const formatDateTime = (iso: string) =>
 
 export const formatNumber = (n: number) => new Intl.NumberFormat('fr-FR').format(n);
 
+/** "2,5 h", or "—" when there is nothing to say (no request contacted yet). */
+export const formatHours = (hours: number | null) => (hours === null ? '—' : `${formatNumber(hours)} h`);
+
 /** "+12 %" / "−3 %" captions; null when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {
   if (previous <= 0) return null;

@@ -7,6 +7,7 @@ import {
   type TeamMember,
 } from '../../contract/index.ts';
 import { FOLLOW_UP_LABELS } from '../../shared/follow-up.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import { api, answer } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { mutate } from '../lib/mutate.ts';
@@ -14,6 +15,11 @@ import { Badge } from '../ui/states.tsx';
 
 const KIND_LABELS = { visit: 'Demande de visite', message: 'Message', report: 'Signalement' } as const;
 const kindOf = (i: InboxItem) => (i.kind === 'visit' ? 'visit' : i.topic === 'report' ? 'report' : 'message');
+/** A chat with the visitor: their number as typed ("081…") made international, as wa.me wants it. */
+const whatsappTo = (phone: string) => {
+  const checked = normalizePhone(phone);
+  return `https://wa.me/${checked.ok ? checked.value.slice(1) : phone.replace(/\D/g, '')}`;
+};
 const FIELD_LABELS = { followUp: 'Statut', assignee: 'Agent', note: 'Note' } as const;
 const shown = (field: keyof typeof FIELD_LABELS, value: string | null) =>
   value === null ? '—' : field === 'followUp' ? (FOLLOW_UP_LABELS[value as FollowUp] ?? value) : value;
@@ -65,7 +71,7 @@ export function RequestCard({
         <p className="adm-meta">
           {item.phone && (
             <>
-              <a href={`https://wa.me/${item.phone.replace(/\D/g, '')}`} target="_blank" rel="noreferrer">
+              <a href={whatsappTo(item.phone)} target="_blank" rel="noreferrer">
                 WhatsApp {item.phone}
               </a>
               {' · '}

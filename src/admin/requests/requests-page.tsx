@@ -10,6 +10,7 @@ import {
 import { FOLLOW_UP_LABELS } from '../../shared/follow-up.ts';
 import { toast } from '../../shared/toasts.ts';
 import { api, answer } from '../lib/api.ts';
+import { formatHours } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { ListState } from '../ui/list-controls.tsx';
 import { PageHead } from '../ui/states.tsx';
@@ -101,11 +102,7 @@ export function RequestsPage() {
       {s && (
         <p className="adm-summary" aria-label="Résumé des demandes">
           <strong>{s.new}</strong> nouvelles · <strong>{s.overdue}</strong> sans réponse depuis plus de 48 h ·
-          premier contact en{' '}
-          <strong>
-            {s.medianHoursToContact === null ? '—' : `${String(s.medianHoursToContact).replace('.', ',')} h`}
-          </strong>{' '}
-          (médiane sur 30 jours)
+          premier contact en <strong>{formatHours(s.medianHoursToContact)}</strong> (médiane sur 30 jours)
         </p>
       )}
       <div className="adm-toolbar" role="search">

@@ -1,0 +1,30 @@
+import type { Page as ListPage, Property } from '../../src/contract/index.ts';
+import { expect, test } from './fixtures.ts';
+
+// Issue 34: a tap on a listing's WhatsApp button counts from a page the service worker served without signal.
+// A context of its own: the worker's caches outlive what a reused context resets (offline.spec.ts).
+test.use({ serviceWorkers: 'allow', reuseContext: false });
+
+test('a tap on a listing opened without signal reaches the server once the signal is back', async ({
+  page,
+  context,
+  request,
+  admin,
+}) => {
+  const listings = await request.get('/api/properties?limit=50', { headers: admin.headers });
+  const p = ((await listings.json()) as ListPage<Property>).data.find((l) => l.status === 'available')!;
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.goto(`/property/${p.id}`);
+  await context.setOffline(true);
+  const offline = await page.goto(`/property/${p.id}`);
+  expect(offline?.fromServiceWorker()).toBe(true);
+  await context.setOffline(false);
+  await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  const tapped = page.waitForResponse((r) => r.url().endsWith('/analytics/tap'));
+  const popup = page.waitForEvent('popup');
+  await page.locator('.agent a.whatsapp').click();
+  expect((await tapped).status()).toBe(204);
+  await (await popup).close();
+});
