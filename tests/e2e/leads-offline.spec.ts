@@ -1,7 +1,7 @@
 import type { Page as ListPage, Property } from '../../src/contract/index.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 34: a tap on a listing's WhatsApp button counts from a page the service worker served without signal.
+// A tap on a listing's WhatsApp button counts from a page the service worker served without signal.
 // A context of its own: the worker's caches outlive what a reused context resets (offline.spec.ts).
 test.use({ serviceWorkers: 'allow', reuseContext: false });
 
