@@ -4,6 +4,7 @@ import { PageViewInput, TapInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { AGENCY } from '../repositories/leads.ts';
 import { pagePattern } from '../publishing/site-manifest.ts';
+import { kinshasaDay } from '../services/visitor.ts';
 
 /** Past the day's cap, one page view in this many is stored. */
 const SAMPLE_PAST_CAP = 100;
@@ -20,9 +21,6 @@ const pagePath = (raw: string) => raw.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
 const analytics: FastifyPluginAsyncZod = async (app) => {
   // The live site's pages, from its manifest (a publish may add some): built again when the manifest changes.
   let pages: { of: object | null; pattern: RegExp | null } = { of: null, pattern: null };
-  // The day in Kinshasa, the day the dashboard's rows are counted in.
-  const day = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
   // Past PAGE_VIEWS_PER_DAY views a day on this instance, one in SAMPLE_PAST_CAP is stored: a flood (any
   // number of addresses and browsers) adds rows at a hundredth of its rate; the figures of such a day are
   // low, and the log says so once.
@@ -47,7 +45,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       if (pages.of !== manifest) pages = { of: manifest, pattern: manifest && pagePattern(manifest) };
       if (!pages.pattern?.test(path))
         throw new HttpError(400, 'Chemin invalide : ce n’est pas une page du site');
-      if (!sampled(day())) return reply.status(204).send(null);
+      if (!sampled(kinshasaDay())) return reply.status(204).send(null);
       await app.repos.stats.recordPageView({
         path,
         session: req.body.session,
