@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint';
 const FOLDERS = [
   'admin',
   'assets',
+  'browser',
   'build',
   'components',
   'content',
@@ -102,7 +103,7 @@ const ZONES = [
       'shared',
       'i18n',
       'islands',
-      'scripts',
+      'browser',
       'stores',
       'components',
       'layouts',
@@ -113,14 +114,17 @@ const ZONES = [
     ],
     packages: ['database', 'server', 'storage'],
   },
+  // A page's scripts (each `<script>` of a .astro file, the entries of src/scripts that they load) compose the
+  // browser libraries; a library or an island never imports a page's script, which acts on its page when loaded.
   {
     zone: 'page scripts',
     files: ['src/**/*.astro/*.ts'],
-    may: ['scripts', 'stores', 'shared', 'i18n'],
+    may: ['scripts', 'browser', 'stores', 'shared', 'i18n'],
     ...PUBLIC,
   },
-  { zone: 'islands', files: ['src/islands/**'], may: ['scripts', 'stores', 'shared', 'i18n'], ...PUBLIC },
-  { zone: 'scripts', files: ['src/scripts/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'scripts', files: ['src/scripts/**'], may: ['browser', 'stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'browser', files: ['src/browser/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'islands', files: ['src/islands/**'], may: ['browser', 'stores', 'shared', 'i18n'], ...PUBLIC },
   { zone: 'stores', files: ['src/stores/**'], may: ['shared'], ...PUBLIC },
   { zone: 'admin', files: ['src/admin/**'], may: ['contract', 'shared', 'i18n'], packages: BROWSER_PACKAGES },
   {

@@ -2,7 +2,7 @@ import { listingView, type AgencyContact, type ListingView, type MediaView } fro
 import type { Rates } from '../shared/money.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, isLang, localizePath, type Lang } from '../i18n/core.ts';
-import { apiUrl } from './api-base.ts';
+import { apiUrl } from '../browser/api-base.ts';
 import { paintHearts, showSlide } from './cards.ts';
 import { sendView, setUpPropertyPage } from './property.ts';
 

@@ -12,7 +12,7 @@ import {
   RESULTS_PAGE_SIZE,
   toSearch,
   type SearchState,
-} from './search-state.ts';
+} from '../browser/search-state.ts';
 
 // The search page (/search/): Pagefind's JavaScript API, driven by this small script rather than Pagefind's
 // own interface (lighter, and in the site's style). Nothing of Pagefind is fetched before the visitor's
