@@ -30,6 +30,7 @@ const FOLDERS = [
   'pages',
   'scripts',
   'server',
+  'service-worker',
   'shared',
   'stores',
   'styles',
@@ -92,6 +93,8 @@ const ZONES = [
     zone: 'build',
     files: ['src/build/**'],
     may: ['contract', 'shared', 'i18n', 'env', 'media', 'islands'],
+    // The service worker's settings, which the build writes into it (src/build/service-worker.ts compiles it).
+    types: ['service-worker'],
     packages: ['database', 'server'],
   },
   {
@@ -126,6 +129,8 @@ const ZONES = [
   { zone: 'browser', files: ['src/browser/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
   { zone: 'islands', files: ['src/islands/**'], may: ['browser', 'stores', 'shared', 'i18n'], ...PUBLIC },
   { zone: 'stores', files: ['src/stores/**'], may: ['shared'], ...PUBLIC },
+  // The service worker is compiled alone (src/build/service-worker.ts): it imports nothing but its own types.
+  { zone: 'service-worker', files: ['src/service-worker/**'], may: [], packages: PUBLIC.packages },
   { zone: 'admin', files: ['src/admin/**'], may: ['contract', 'shared', 'i18n'], packages: BROWSER_PACKAGES },
   {
     // The shell composes the features; a feature (and lib/, ui/) reaches among its siblings lib/ and ui/ alone.
