@@ -38,27 +38,7 @@ interface Pagefind {
   filters(): Promise<Record<string, Record<string, number>>>;
 }
 
-/** The page's parts and what it has shown: the results found, how many are on screen, the latest search. */
-interface Page {
-  root: HTMLElement;
-  lang: Lang;
-  t: ReturnType<typeof createTranslator>;
-  form: HTMLFormElement;
-  input: HTMLInputElement;
-  filterBox: HTMLDetailsElement;
-  status: HTMLElement;
-  state: HTMLElement;
-  list: HTMLOListElement;
-  more: HTMLButtonElement;
-  selects: HTMLSelectElement[];
-  results: PagefindResult[];
-  /** The words the results were found for: their excerpts show them. */
-  query: string;
-  shown: number;
-  /** The latest search's number: an older one that settles late shows nothing. */
-  run: number;
-}
-
+// Before the page starts: a search with filters in the address runs at once, and reads them.
 let pagefind: Promise<Pagefind> | null = null;
 let filtersFilled: Promise<void> | null = null;
 let filled = false;
@@ -67,53 +47,107 @@ const root = document.querySelector<HTMLElement>('[data-search]');
 if (root) start(root);
 
 function start(root: HTMLElement) {
+  const lang = (root.dataset.lang ?? 'fr') as Lang;
+  const t = createTranslator(JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>);
   const form = root.querySelector<HTMLFormElement>('form')!;
-  const page: Page = {
-    root,
-    lang: (root.dataset.lang ?? 'fr') as Lang,
-    t: createTranslator(JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>),
-    form,
-    input: form.querySelector<HTMLInputElement>('input[name="q"]')!,
-    filterBox: root.querySelector<HTMLDetailsElement>('[data-search-filters]')!,
-    status: root.querySelector<HTMLElement>('[data-search-status]')!,
-    state: root.querySelector<HTMLElement>('[data-search-state]')!,
-    list: root.querySelector<HTMLOListElement>('[data-search-results]')!,
-    more: root.querySelector<HTMLButtonElement>('[data-search-more]')!,
-    selects: FILTER_NAMES.map((name) => form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!),
-    results: [],
-    query: '',
-    shown: 0,
-    run: 0,
-  };
-  listen(page);
+  const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
+  const filterBox = root.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
+  const selects = FILTER_NAMES.map((name) =>
+    form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!,
+  );
+  const status = root.querySelector<HTMLElement>('[data-search-status]')!;
+  const state = root.querySelector<HTMLElement>('[data-search-state]')!;
+  const list = root.querySelector<HTMLOListElement>('[data-search-results]')!;
+  const more = root.querySelector<HTMLButtonElement>('[data-search-more]')!;
+
+  let results: PagefindResult[] = [];
+  /** The words the results were found for: their excerpts show them. */
+  let query = '';
+  let shown = 0;
+  let run = 0;
+
+  const showState = (kind: 'prompt' | 'empty' | 'error', words = '') =>
+    writeState(state, t, kind, words, search);
+
+  async function search() {
+    const mine = ++run;
+    const wanted = current(input, selects);
+    history.replaceState(history.state, '', location.pathname + toSearch(wanted));
+    list.replaceChildren();
+    more.hidden = true;
+    results = [];
+    shown = 0;
+    if (!isActive(wanted)) {
+      status.textContent = '';
+      showState('prompt');
+      return;
+    }
+    state.hidden = true;
+    status.textContent = t('search.loading');
+    root.setAttribute('aria-busy', 'true');
+    try {
+      const found = await find(wanted);
+      if (mine !== run || !found) return; // a newer search has started
+      results = found.results;
+      query = wanted.q;
+      const count = results.length;
+      // Honest about the rest: how many have the words as typed, when others only share their stem.
+      const { typed } = found;
+      status.textContent =
+        t(`search.count.${pluralCategory(lang, count)}` as never, { count }) +
+        (typed > 0 && typed < count ? `, ${t('search.exactCount', { count: typed, query: wanted.q })}` : '');
+      if (count === 0) showState('empty', wanted.q);
+      else await showMore(mine, false);
+    } catch {
+      if (mine !== run) return;
+      status.textContent = '';
+      showState('error');
+    } finally {
+      if (mine === run) root.removeAttribute('aria-busy');
+    }
+  }
+
+  async function showMore(mine: number, focus: boolean) {
+    const next = results.slice(shown, shown + RESULTS_PAGE_SIZE);
+    const data = await Promise.all(next.map((r) => r.data()));
+    if (mine !== run) return;
+    const items = data.map((d) => resultItem(d, query));
+    list.append(...items);
+    shown += next.length;
+    more.hidden = shown >= results.length;
+    if (focus) items[0]?.querySelector<HTMLElement>('h2 a')?.focus();
+  }
+
+  listen(form, input, selects, search);
+  filterBox.addEventListener('toggle', () => {
+    if (filterBox.open) void fillFilters(selects).catch(() => showState('error'));
+  });
+  more.addEventListener('click', () => void showMore(run, true).catch(() => showState('error')));
   const initial = parseSearch(location.search);
-  page.input.value = initial.q;
-  if (FILTER_NAMES.some((name) => initial.filters[name])) page.filterBox.open = true;
-  if (isActive(initial)) void search(page);
-  else showState(page, 'prompt');
+  input.value = initial.q;
+  if (FILTER_NAMES.some((name) => initial.filters[name])) filterBox.open = true;
+  if (isActive(initial)) void search();
+  else showState('prompt');
 }
 
-/** A search as the visitor types (after a pause), submits or picks a filter; the filters filled when opened. */
-function listen(page: Page) {
-  const { form, input, selects, filterBox, more } = page;
+/** A search as the visitor types (after a pause), submits or picks a filter. */
+function listen(
+  form: HTMLFormElement,
+  input: HTMLInputElement,
+  selects: HTMLSelectElement[],
+  search: () => Promise<void>,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    void search(page);
+    void search();
   });
   input.addEventListener('input', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void search(page), 300);
+    timer = setTimeout(() => void search(), 300);
   });
-  for (const select of selects) select.addEventListener('change', () => void search(page));
-  filterBox.addEventListener('toggle', () => {
-    if (filterBox.open) void fillFilters(selects).catch(() => showState(page, 'error'));
-  });
-  more.addEventListener(
-    'click',
-    () => void showMore(page, page.run, true).catch(() => showState(page, 'error')),
-  );
+  for (const select of selects) select.addEventListener('change', () => void search());
 }
 
 // A path in a variable: the bundler leaves it alone, and the file comes from the published site.
@@ -148,7 +182,7 @@ function fillFilters(selects: HTMLSelectElement[]): Promise<void> {
   return filtersFilled;
 }
 
-function current({ input, selects }: Page): SearchState {
+function current(input: HTMLInputElement, selects: HTMLSelectElement[]): SearchState {
   const filters = { type: '', category: '', commune: '' };
   FILTER_NAMES.forEach((name, i) => (filters[name] = selects[i]!.value));
   // Until the filters are filled in, the URL's filters still hold.
@@ -156,8 +190,14 @@ function current({ input, selects }: Page): SearchState {
   return { q: input.value.trim().slice(0, 100), filters };
 }
 
-function showState(page: Page, kind: 'prompt' | 'empty' | 'error', query = '') {
-  const { state, t } = page;
+/** The prompt, "no result" with its hint, or the error with a button that searches again. */
+function writeState(
+  state: HTMLElement,
+  t: ReturnType<typeof createTranslator>,
+  kind: 'prompt' | 'empty' | 'error',
+  query: string,
+  retry: () => Promise<void>,
+) {
   state.replaceChildren();
   state.className = `state ${kind}`;
   state.hidden = false;
@@ -177,21 +217,21 @@ function showState(page: Page, kind: 'prompt' | 'empty' | 'error', query = '') {
     state.append(hint);
   }
   if (kind === 'error') {
-    const retry = document.createElement('button');
-    retry.type = 'button';
-    retry.className = 'btn btn-green';
-    retry.textContent = t('search.retry');
-    retry.addEventListener('click', () => void search(page));
-    state.append(retry);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'btn btn-green';
+    button.textContent = t('search.retry');
+    button.addEventListener('click', () => void retry());
+    state.append(button);
   }
 }
 
 /**
  * The words as typed first, then as a phrase of whole stems, then Pagefind's stems and longer words
- * (decision 0051): "terrasse" finds the villa's terrace before "terre" and "terrain". Null when a newer
- * search has started, or Pagefind found nothing to say.
+ * (decision 0051): "terrasse" finds the villa's terrace before "terre" and "terrain". Null when Pagefind
+ * answers nothing.
  */
-async function find(page: Page, wanted: SearchState, mine: number) {
+async function find(wanted: SearchState) {
   const pf = await load();
   const filters = pagefindFilters(wanted);
   const also = querySearches(wanted.q);
@@ -200,59 +240,9 @@ async function find(page: Page, wanted: SearchState, mine: number) {
     also?.exact ? pf.search(also.exact, { filters }) : null,
     also ? pf.search(also.phrase, { filters }) : null,
   ]);
-  if (mine !== page.run || !found) return null;
+  if (!found) return null;
   const results = rankResults(exact?.results ?? [], phrase?.results ?? [], found.results);
   return { results, typed: exact?.results.length ?? 0 };
-}
-
-async function search(page: Page) {
-  const { root, list, more, status, t } = page;
-  const mine = ++page.run;
-  const wanted = current(page);
-  history.replaceState(history.state, '', location.pathname + toSearch(wanted));
-  list.replaceChildren();
-  more.hidden = true;
-  page.results = [];
-  page.shown = 0;
-  if (!isActive(wanted)) {
-    status.textContent = '';
-    showState(page, 'prompt');
-    return;
-  }
-  page.state.hidden = true;
-  status.textContent = t('search.loading');
-  root.setAttribute('aria-busy', 'true');
-  try {
-    const found = await find(page, wanted, mine);
-    if (!found) return; // a newer search has started
-    page.results = found.results;
-    page.query = wanted.q;
-    const count = found.results.length;
-    // Honest about the rest: how many have the words as typed, when others only share their stem.
-    const { typed } = found;
-    status.textContent =
-      t(`search.count.${pluralCategory(page.lang, count)}` as never, { count }) +
-      (typed > 0 && typed < count ? `, ${t('search.exactCount', { count: typed, query: wanted.q })}` : '');
-    if (count === 0) showState(page, 'empty', wanted.q);
-    else await showMore(page, mine, false);
-  } catch {
-    if (mine !== page.run) return;
-    status.textContent = '';
-    showState(page, 'error');
-  } finally {
-    if (mine === page.run) root.removeAttribute('aria-busy');
-  }
-}
-
-async function showMore(page: Page, mine: number, focus: boolean) {
-  const next = page.results.slice(page.shown, page.shown + RESULTS_PAGE_SIZE);
-  const data = await Promise.all(next.map((r) => r.data()));
-  if (mine !== page.run) return;
-  const items = data.map((d) => resultItem(d, page.query));
-  page.list.append(...items);
-  page.shown += next.length;
-  page.more.hidden = page.shown >= page.results.length;
-  if (focus) items[0]?.querySelector<HTMLElement>('h2 a')?.focus();
 }
 
 function resultItem(r: ResultData, q: string): HTMLLIElement {
