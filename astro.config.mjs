@@ -26,7 +26,7 @@ export default defineConfig({
   vite: {
     // The public pages' shared modules in a few files rather than one per set of scripts (decision 0046).
     plugins: [publicIslandsOnPreact(), publicChunks()],
-    // The public scripts' API address (src/scripts/api-base.ts), from the validated configuration.
+    // The public scripts' API address (src/browser/api-base.ts), from the validated configuration.
     define: { __NDAKO_API_BASE__: JSON.stringify(publicApiBase()) },
   },
   i18n: {

@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint';
 const FOLDERS = [
   'admin',
   'assets',
+  'browser',
   'build',
   'components',
   'content',
@@ -29,6 +30,7 @@ const FOLDERS = [
   'pages',
   'scripts',
   'server',
+  'service-worker',
   'shared',
   'stores',
   'styles',
@@ -91,6 +93,8 @@ const ZONES = [
     zone: 'build',
     files: ['src/build/**'],
     may: ['contract', 'shared', 'i18n', 'env', 'media', 'islands'],
+    // The service worker's settings, which the build writes into it (src/build/service-worker.ts compiles it).
+    types: ['service-worker'],
     packages: ['database', 'server'],
   },
   {
@@ -102,7 +106,7 @@ const ZONES = [
       'shared',
       'i18n',
       'islands',
-      'scripts',
+      'browser',
       'stores',
       'components',
       'layouts',
@@ -113,15 +117,20 @@ const ZONES = [
     ],
     packages: ['database', 'server', 'storage'],
   },
+  // A page's scripts (each `<script>` of a .astro file, the entries of src/scripts that they load) compose the
+  // browser libraries; a library or an island never imports a page's script, which acts on its page when loaded.
   {
     zone: 'page scripts',
     files: ['src/**/*.astro/*.ts'],
-    may: ['scripts', 'stores', 'shared', 'i18n'],
+    may: ['scripts', 'browser', 'stores', 'shared', 'i18n'],
     ...PUBLIC,
   },
-  { zone: 'islands', files: ['src/islands/**'], may: ['scripts', 'stores', 'shared', 'i18n'], ...PUBLIC },
-  { zone: 'scripts', files: ['src/scripts/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'scripts', files: ['src/scripts/**'], may: ['browser', 'stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'browser', files: ['src/browser/**'], may: ['stores', 'shared', 'i18n'], ...PUBLIC },
+  { zone: 'islands', files: ['src/islands/**'], may: ['browser', 'stores', 'shared', 'i18n'], ...PUBLIC },
   { zone: 'stores', files: ['src/stores/**'], may: ['shared'], ...PUBLIC },
+  // The service worker is compiled alone (src/build/service-worker.ts): it imports nothing but its own types.
+  { zone: 'service-worker', files: ['src/service-worker/**'], may: [], packages: PUBLIC.packages },
   { zone: 'admin', files: ['src/admin/**'], may: ['contract', 'shared', 'i18n'], packages: BROWSER_PACKAGES },
   {
     // The shell composes the features; a feature (and lib/, ui/) reaches among its siblings lib/ and ui/ alone.

@@ -90,7 +90,7 @@ const UNSHOWN = ['viewCount', 'lastViewedAt'] as const;
 /**
  * What a page shows of a listing on `today` (Kinshasa's day): its fields but those no page shows, and
  * whether its availability line reads "available from …" or "available now" (PropertyHead.astro; the browser
- * corrects a page older than that day, scripts/trust.ts). Its verification badge is decided in the browser.
+ * corrects a page older than that day, browser/trust.ts). Its verification badge is decided in the browser.
  */
 export function shownOn(p: Property, today: string) {
   const copy: Partial<Property> & { availableLater?: boolean } = { ...p };

@@ -7,6 +7,7 @@ import {
   webAppManifest,
   SW_CACHE_LIMITS,
 } from './service-worker.ts';
+import { ASSETS } from './site-manifest.ts';
 
 /** The built worker run in a bare context: which requests it answers (respondWith) and which it leaves. */
 async function worker() {
@@ -42,7 +43,14 @@ describe('the service worker', () => {
     const source = await serviceWorkerSource('20261125-abc');
     expect(source).toContain('"build":"20261125-abc"');
     expect(source).toContain(`"maxEntries":${SW_CACHE_LIMITS.maxEntries}`);
+    expect(source).toContain(`"assets":"${ASSETS}"`);
     expect(source).not.toContain('__NDAKO_SW__');
+  });
+
+  it('is the TypeScript worker compiled: no type left, no comment, minified', async () => {
+    const source = await serviceWorkerSource('b');
+    expect(source).not.toMatch(/WorkerConfig|FetchEvent|\/\/ |\/\*\*/);
+    expect(source.split('\n').length).toBeLessThan(5);
   });
 
   it('never answers the API or the admin, whatever the request', async () => {

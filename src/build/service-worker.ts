@@ -1,13 +1,17 @@
+import { transform } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { AgencySettings } from '../contract/index.ts';
+import type { WorkerConfig } from '../service-worker/config.ts';
 import { env } from '../env.ts';
 import { mediaPhoto } from '../media/media-photo.ts';
 import { mediaStore } from '../media/store.ts';
 import { DEFAULT_LANG, LANGS, translator, type Lang } from '../i18n/index.ts';
+import { ASSETS } from './site-manifest.ts';
 
 // Decision 0026: what makes the public site an installable app that opens without
-// signal: /sw.js (the service worker, with its build's identity), one web app manifest per language and its
+// signal: /sw.js (the service worker, src/service-worker/sw.ts compiled here with its build's identity), one web
+// app manifest per language and its
 // icons, drawn here with sharp. The site renderer writes them (src/build/render).
 
 /** The stated size of the worker's one cache: past either bound the oldest entries are evicted. */
@@ -72,23 +76,40 @@ async function drawIcon(size: number, maskable: boolean, logo: Buffer | null, ba
     .toBuffer();
 }
 
+/** The worker's one expression that the build replaces with its settings (a `WorkerConfig`). */
+const SETTINGS = 'self.__NDAKO_SW__';
+let compiled: Promise<string> | undefined;
+
+/** The worker's TypeScript (src/service-worker/sw.ts) minified by esbuild, once a process: it is the same code for every build. */
+function compiledWorker(): Promise<string> {
+  compiled ??= readFile(new URL('../service-worker/sw.ts', import.meta.url), 'utf8').then(async (source) => {
+    const { code } = await transform(source, {
+      loader: 'ts',
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+    });
+    if (code.split(SETTINGS).length !== 2)
+      throw new Error(`src/service-worker/sw.ts must read ${SETTINGS} once`);
+    return code;
+  });
+  return compiled;
+}
+
 /**
- * sw.js: the template (src/build/sw.js) with the build's identity and limits in place of its settings line. The
- * identity is a digest of the site's pages: a publish that changes a page is a new worker, which deletes the
- * caches of the old one; two builds of the same site write the same file.
+ * sw.js: the compiled worker with the build's identity, its languages, the folder of the build's scripts and
+ * styles (the site manifest's) and its limits in place of its settings. The identity is a digest of the site's
+ * pages: a publish that changes a page is a new worker, which deletes the caches of the old one; two builds of
+ * the same site write the same file.
  */
 export async function serviceWorkerSource(build: string): Promise<string> {
-  const template = await readFile(new URL('./sw.js', import.meta.url), 'utf8');
-  const config = {
+  const config: WorkerConfig = {
     build,
     prefixes: LANGS.filter((l) => l !== DEFAULT_LANG).map(prefixOf),
+    assets: ASSETS,
     ...SW_CACHE_LIMITS,
   };
-  const line = 'const CONFIG = self.__NDAKO_SW__;';
-  if (!template.includes(line)) throw new Error(`src/build/sw.js lost its settings line: ${line}`);
-  return template
-    .replace(line, `const CONFIG = ${JSON.stringify(config)};`)
-    .replace(/^\/\* global [^*]*\*\/\n/, '');
+  return (await compiledWorker()).replace(SETTINGS, () => JSON.stringify(config));
 }
 
 /**

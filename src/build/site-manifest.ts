@@ -7,9 +7,10 @@ const WASM_ROUTES = ['search'];
 
 /**
  * Where Astro writes the scripts and styles it names by their content: its `build.assets` folder, which
- * astro.config.mjs leaves at Astro's default.
+ * astro.config.mjs leaves at Astro's default. The build's one spelling of it: the manifest hands it to the
+ * server, the service worker is written with it, and the compression picks those files out by it.
  */
-const ASSETS = '_astro/';
+export const ASSETS = '_astro/';
 
 /** The file a page address was written to: `home/index.html` under `build.format: 'directory'`. */
 const pageFile = (files: ReadonlySet<string>, route: string) =>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { idListQuery, parseIdList, type IdList } from '../shared/id-list.ts';
-import { pointShareMenu } from '../scripts/share-menu.ts';
+import { pointShareMenu } from '../browser/share-menu.ts';
 
 /**
  * The ids a link carried (`?ids=…`, decision 0027), read once the island runs: the pre-built page cannot know

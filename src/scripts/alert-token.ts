@@ -1,4 +1,4 @@
-import { apiUrl } from './api-base.ts';
+import { apiUrl } from '../browser/api-base.ts';
 
 // The confirm and unsubscribe pages of an alert (decision 0028): the token of the e-mail's link is POSTed
 // when the visitor presses the button, never on load (mail scanners open links).

@@ -1,6 +1,6 @@
-import { apiUrl } from './api-base.ts';
-import { postJson, showChecks } from './form-dom.ts';
-import { senderChecks, senderOf } from './form-rules.ts';
+import { apiUrl } from '../browser/api-base.ts';
+import { postJson, showChecks } from '../browser/form-dom.ts';
+import { senderChecks, senderOf } from '../browser/form-rules.ts';
 
 // The contact form (spec §2, §5, §8): errors in place and nothing sent while invalid; on success the form
 // gives way to 'Message envoyé !'; on failure the alert, with what was typed kept.

@@ -2,7 +2,7 @@ import { listingView, type AgencyContact, type ListingView, type MediaView } fro
 import type { Rates } from '../shared/money.ts';
 import type { Property } from '../contract/index.ts';
 import { createTranslator, isLang, localizePath, type Lang } from '../i18n/core.ts';
-import { apiUrl } from './api-base.ts';
+import { apiUrl } from '../browser/api-base.ts';
 import { paintHearts, showSlide } from './cards.ts';
 import { sendView, setUpPropertyPage } from './property.ts';
 
@@ -70,8 +70,45 @@ function writeThumb(li: HTMLElement, m: MediaView, i: number) {
   if (span) span.textContent = m.kind;
 }
 
+type Slot = (name: string) => HTMLElement | null;
+
+/**
+ * The template holds every amenity (with its icon and label) and both trust lines: keep the listing's;
+ * trust.ts then words the lines against today.
+ */
+function writeAmenitiesAndTrust(page: DocumentFragment, slot: Slot, p: Property) {
+  const amenities = slot('amenities');
+  amenities?.querySelectorAll<HTMLElement>('[data-amenity]').forEach((li) => {
+    if (!p.amenities?.includes(li.dataset.amenity as never)) li.remove();
+  });
+  if (!amenities?.children.length) slot('amenities-section')?.remove();
+  const open = p.status === 'available' || p.status === 'hot';
+  const verified = page.querySelector('[data-verified]');
+  if (open && p.verifiedAt) set(verified, { 'data-verified': p.verifiedAt });
+  else verified?.remove();
+  const available = page.querySelector('[data-available]');
+  if (open && p.availableFrom) set(available, { 'data-available': p.availableFrom });
+  else available?.remove();
+}
+
+/** The gallery: a copy of the slide prototype of each media's kind, thumbnails when there are several. */
+function writeGallery(page: DocumentFragment, slot: Slot, media: MediaView[]) {
+  const gallery = page.querySelector<HTMLElement>('[data-carousel]')!;
+  const stage = slot('stage');
+  const thumbs = gallery.querySelector('.thumbs');
+  fill(stage, '[data-slide]', media, (el, m) => el.dataset.kind === m.type, writeSlide);
+  fill(thumbs, 'li', media, (li, m) => !li.querySelector('img') === !m.thumbnail, writeThumb);
+  if (media.length > 0) slot('no-media')?.remove();
+  else stage?.remove();
+  if (media.length < 2) {
+    thumbs?.remove();
+    gallery.querySelectorAll('[data-prev], [data-next]').forEach((button) => button.remove());
+  }
+  showSlide(gallery, 0);
+}
+
 /** The "Pour emménager" block: its lines, total or "ask the agency", badge; removed when nothing is known. */
-function writeMoveIn(slot: (name: string) => HTMLElement | null, v: ListingView) {
+function writeMoveIn(slot: Slot, v: ListingView) {
   const m = v.moveIn;
   if (!m) {
     slot('move-in')?.remove();
@@ -158,20 +195,7 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
     );
   else slot('features-section')?.remove();
 
-  // The template holds every amenity (with its icon and label) and both trust lines: keep the
-  // listing's; trust.ts then words the lines against today.
-  const amenities = slot('amenities');
-  amenities?.querySelectorAll<HTMLElement>('[data-amenity]').forEach((li) => {
-    if (!p.amenities?.includes(li.dataset.amenity as never)) li.remove();
-  });
-  if (!amenities?.children.length) slot('amenities-section')?.remove();
-  const open = p.status === 'available' || p.status === 'hot';
-  const verified = page.querySelector('[data-verified]');
-  if (open && p.verifiedAt) set(verified, { 'data-verified': p.verifiedAt });
-  else verified?.remove();
-  const available = page.querySelector('[data-available]');
-  if (open && p.availableFrom) set(available, { 'data-available': p.availableFrom });
-  else available?.remove();
+  writeAmenitiesAndTrust(page, slot, p);
 
   const map = page.querySelector('[data-property-map]');
   if (v.map) {
@@ -181,19 +205,7 @@ function render(template: HTMLTemplateElement, p: Property, config: LiveConfig) 
     slot('no-map')?.remove();
   } else map?.remove();
 
-  // The gallery: a copy of the slide prototype of each media's kind, thumbnails when there are several.
-  const gallery = page.querySelector<HTMLElement>('[data-carousel]')!;
-  const stage = slot('stage');
-  const thumbs = gallery.querySelector('.thumbs');
-  fill(stage, '[data-slide]', v.media, (el, m) => el.dataset.kind === m.type, writeSlide);
-  fill(thumbs, 'li', v.media, (li, m) => !li.querySelector('img') === !m.thumbnail, writeThumb);
-  if (v.media.length > 0) slot('no-media')?.remove();
-  else stage?.remove();
-  if (v.media.length < 2) {
-    thumbs?.remove();
-    gallery.querySelectorAll('[data-prev], [data-next]').forEach((button) => button.remove());
-  }
-  showSlide(gallery, 0);
+  writeGallery(page, slot, v.media);
 
   const c = v.contact;
   if (c.photo) set(slot('photo'), { src: c.photo, alt: c.photoAlt });

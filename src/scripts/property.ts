@@ -5,11 +5,11 @@ import {
   recordView,
   viewToSend,
 } from '../stores/property-views.ts';
-import { apiUrl } from './api-base.ts';
+import { apiUrl } from '../browser/api-base.ts';
 import './cards.ts';
-import './share-menu.ts';
+import '../browser/share-menu.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
-import { showTrust } from './trust.ts';
+import { showTrust } from '../browser/trust.ts';
 
 // A property page's behaviour: view counting, the share menu, the back button and the location map,
 // which downloads Leaflet only when the visitor taps "Voir sur la carte". The pre-built page runs it on load; the page of a

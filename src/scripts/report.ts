@@ -1,7 +1,7 @@
 import { toast } from '../shared/toasts.ts';
-import { apiUrl } from './api-base.ts';
-import { postJson, showChecks } from './form-dom.ts';
-import { senderChecks, senderOf } from './form-rules.ts';
+import { apiUrl } from '../browser/api-base.ts';
+import { postJson, showChecks } from '../browser/form-dom.ts';
+import { senderChecks, senderOf } from '../browser/form-rules.ts';
 import '../shared/toaster.ts';
 
 // "Signaler cette annonce": the contact form's message, of kind `report`, naming the listing. Listens

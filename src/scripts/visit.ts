@@ -1,7 +1,7 @@
 import { toast } from '../shared/toasts.ts';
-import { apiUrl } from './api-base.ts';
-import { postJson, showChecks } from './form-dom.ts';
-import { EMAIL, PHONE, visitDateInRange } from './form-rules.ts';
+import { apiUrl } from '../browser/api-base.ts';
+import { postJson, showChecks } from '../browser/form-dom.ts';
+import { EMAIL, PHONE, visitDateInRange } from '../browser/form-rules.ts';
 import { kinshasaToday } from '../shared/trust.ts';
 import '../shared/toaster.ts';
 

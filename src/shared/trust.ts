@@ -2,7 +2,7 @@
  * The trust facts (decision 0023) as the public pages show them, for the build and the browser alike: whether a staff
  * check is recent enough to be shown, the availability line, and the amenities as the index's bitmask.
  * Dates are decided against the reader's today: a published page outlives 90 days, so the build never
- * bakes "verified" in for good (src/scripts/trust.ts runs these in the browser).
+ * bakes "verified" in for good (src/browser/trust.ts runs these in the browser).
  */
 import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';

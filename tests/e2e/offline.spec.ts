@@ -3,7 +3,7 @@ import { expect, ready, sitemapXml, test } from './fixtures.ts';
 import { editTitle, publishSettled, publishWith } from './publish.ts';
 import type { Property } from '../../src/contract/index.ts';
 
-// The service worker (src/build/sw.js) keeps the pages a visitor opened, the catalogue's
+// The service worker (src/service-worker/sw.ts) keeps the pages a visitor opened, the catalogue's
 // index and the shell, answers them without signal, and the offline page for the rest; it never touches the
 // API or the admin, and a publish replaces its caches. The other specs block service workers
 // (playwright.config.ts); these allow it. No fixed waits: each step waits for the worker's own state.

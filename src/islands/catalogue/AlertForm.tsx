@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Translate } from '../../i18n/types.ts';
-import { apiUrl } from '../../scripts/api-base.ts';
-import { postJson } from '../../scripts/form-dom.ts';
-import { EMAIL, PHONE } from '../../scripts/form-rules.ts';
+import { apiUrl } from '../../browser/api-base.ts';
+import { postJson } from '../../browser/form-dom.ts';
+import { EMAIL, PHONE } from '../../browser/form-rules.ts';
 import { ALERT_CONFIRM_HOURS, describeFilters } from '../../shared/alerts.ts';
 import { filtersOf, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
 import type { Lang } from '../../i18n/core.ts';

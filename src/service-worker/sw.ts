@@ -1,18 +1,22 @@
-/* global self, caches, fetch, Response, Headers, URL */
-// Ndako's service worker (decision 0026). The build writes this file as /sw.js with its settings in
-// place of the line below (src/build/service-worker.ts): a new publish is a new sw.js, which the browser
+import type { WorkerConfig } from './config.ts';
+
+// Ndako's service worker (decision 0026). The build compiles it and writes it as /sw.js with its settings in
+// place of `self.__NDAKO_SW__` (src/build/service-worker.ts): a new publish is a new sw.js, which the browser
 // installs on its next visit; it then deletes every cache of the builds before it.
+declare const self: ServiceWorkerGlobalScope & { __NDAKO_SW__: WorkerConfig };
 const CONFIG = self.__NDAKO_SW__;
 
 const CACHE = `ndako-${CONFIG.build}`;
 /** Never answered, never stored: the API and the admin always go to the network as if there were no worker. */
 const NEVER = /^\/(api|admin)(\/|$)/;
+/** The folder of the build's fingerprinted scripts and styles, as the site manifest names it. */
+const ASSETS = `/${CONFIG.assets}`;
 /** The cache's size, stated: past either bound the oldest entries go first (the offline pages stay). */
 const MAX_ENTRIES = CONFIG.maxEntries;
 const MAX_BYTES = CONFIG.maxBytes;
 const SIZE = 'x-ndako-bytes';
 
-self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('install', () => void self.skipWaiting());
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
@@ -25,14 +29,14 @@ self.addEventListener('activate', (event) => {
 });
 
 /** '' for French, 'en/' or 'ln/': the language of an address, for its offline page. */
-function prefixOf(path) {
+function prefixOf(path: string) {
   const first = path.split('/')[1] ?? '';
   return CONFIG.prefixes.includes(`${first}/`) ? `${first}/` : '';
 }
-const offlinePage = (path) => `/${prefixOf(path)}offline/`;
+const offlinePage = (path: string) => `/${prefixOf(path)}offline/`;
 
 /** Stores a copy of a response with its size, then trims the cache to its bounds. */
-async function store(request, response) {
+async function store(request: string, response: Response) {
   const body = await response.blob();
   const headers = new Headers(response.headers);
   headers.set(SIZE, String(body.size));
@@ -42,9 +46,9 @@ async function store(request, response) {
   await trim(cache);
 }
 
-async function trim(cache) {
+async function trim(cache: Cache) {
   const keys = await cache.keys();
-  const entries = [];
+  const entries: { key: Request; size: number }[] = [];
   let bytes = 0;
   for (const key of keys) {
     const size = Number((await cache.match(key))?.headers.get(SIZE) ?? 0);
@@ -63,17 +67,20 @@ async function trim(cache) {
 }
 
 /** The offline page of a page's language, fetched once, so that a page never opened still has an answer. */
-function keepOfflinePage(path) {
+async function keepOfflinePage(path: string) {
   const offline = offlinePage(path);
-  return caches
-    .match(offline)
-    .then((hit) => hit || fetch(offline).then((r) => (r.ok ? store(offline, r) : undefined)))
-    .catch(() => undefined);
+  try {
+    if (await caches.match(offline)) return;
+    const r = await fetch(offline);
+    if (r.ok) await store(offline, r);
+  } catch {
+    // Without signal: a later page fetches it.
+  }
 }
 
 /** What a stored page may keep beside it: scripts and styles, data files, and a listing's pictures. */
-function keptWith(page, path) {
-  if (path.startsWith('/_astro/') || path.startsWith('/data/')) return true;
+function keptWith(page: string, path: string) {
+  if (path.startsWith(ASSETS) || path.startsWith('/data/')) return true;
   return path.startsWith('/media/') && /\/property\/\d+\/?$/.test(page);
 }
 
@@ -81,7 +88,7 @@ function keptWith(page, path) {
  * The first page of a visit loaded before this worker ran: it sends the names of its performance entries
  * (the resources it loaded; the message's sender is the page), and the worker keeps them, from the browser's HTTP cache mostly.
  */
-async function keepFirstPage(address, resources) {
+async function keepFirstPage(address: string, resources: readonly string[]) {
   const page = new URL(address);
   if (page.origin !== self.location.origin || NEVER.test(page.pathname)) return;
   const response = await fetch(page.pathname).catch(() => null);
@@ -99,13 +106,13 @@ async function keepFirstPage(address, resources) {
 
 self.addEventListener('message', (event) => {
   // The page's resources (strings); the page itself is the message's sender.
-  const resources = event.data;
+  const resources: unknown = event.data;
   if (event.source && Array.isArray(resources) && resources.every((r) => typeof r === 'string'))
-    event.waitUntil(keepFirstPage(event.source.url, resources));
+    event.waitUntil(keepFirstPage((event.source as Client).url, resources));
 });
 
 /** Pages: the network first (a publish shows at once), the stored copy without signal, else the offline page. */
-async function page(event, url) {
+async function page(event: FetchEvent, url: URL) {
   try {
     const response = await fetch(event.request);
     if (response.ok && response.type === 'basic') {
@@ -124,7 +131,7 @@ async function page(event, url) {
 }
 
 /** Data files (the catalogue's index): the network first, since they change with each publish. */
-async function data(event, url) {
+async function data(event: FetchEvent, url: URL) {
   try {
     const response = await fetch(event.request);
     if (response.ok) event.waitUntil(store(url.pathname, response.clone()));
@@ -137,7 +144,7 @@ async function data(event, url) {
 }
 
 /** Fingerprinted scripts and styles, media files: they never change, so a stored copy is always right. */
-async function immutable(event, url, keep) {
+async function immutable(event: FetchEvent, url: URL, keep: boolean) {
   const hit = await caches.match(url.pathname);
   if (hit) return hit;
   const response = await fetch(event.request);
@@ -152,7 +159,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
   if (request.mode === 'navigate') return event.respondWith(page(event, url));
-  if (url.pathname.startsWith('/_astro/')) return event.respondWith(immutable(event, url, true));
+  if (url.pathname.startsWith(ASSETS)) return event.respondWith(immutable(event, url, true));
   if (url.pathname.startsWith('/data/')) return event.respondWith(data(event, url));
   if (url.pathname.startsWith('/media/') && request.headers.get('range') === null) {
     // A listing page's pictures (the ones it showed: the first photo, the thumbnails) are kept with it;
