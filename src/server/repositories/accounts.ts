@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Account, AccountRole, AccountSummary } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, loginFailures, sessions } from '../../db/schema.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { pgCode, RefusedError } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 import type { FailureCounts } from '../services/login-throttle.ts';
 
 const publicColumns = {
@@ -67,22 +67,11 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
     },
 
     async list(q: { page: number; limit: number }) {
-      return pageOf(
+      return newestFirst(
         db,
         q,
-        { table: accounts, where: undefined },
-        (window) =>
-          db
-            .select(summaryColumns)
-            .from(accounts)
-            .orderBy(desc(accounts.createdAt), desc(accounts.id))
-            .limit(window.limit)
-            .offset(window.offset),
-        (row): AccountSummary => ({
-          ...row,
-          createdAt: iso(row.createdAt),
-          lastLoginAt: isoOrNull(row.lastLoginAt),
-        }),
+        { table: accounts, columns: summaryColumns, newest: accounts.createdAt, where: undefined },
+        toSummary,
       );
     },
 
