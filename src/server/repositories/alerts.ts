@@ -195,7 +195,12 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
     async list(q: AlertListQuery) {
       const where = q.status ? eq(alertSubscriptions.status, q.status) : undefined;
       const [page, perStatus] = await Promise.all([
-        newestFirst(db, q, { table: alertSubscriptions, newest: alertSubscriptions.createdAt, where }, toAlert),
+        newestFirst(
+          db,
+          q,
+          { table: alertSubscriptions, newest: alertSubscriptions.createdAt, where },
+          toAlert,
+        ),
         db
           .select({ status: alertSubscriptions.status, n: count() })
           .from(alertSubscriptions)

@@ -41,17 +41,15 @@ interface NewestFirst<TTable extends Listed> {
  * (messages, visit requests, alerts, team, accounts, the audit log). Whole rows, or `columns` when given
  * (named as in Drizzle's `select`), each turned into the API's shape by `map`.
  */
-export function newestFirst<TTable extends Listed, T>(
+export function newestFirst<
+  TTable extends Listed,
+  T,
+  TColumns extends SelectedFields | undefined = undefined,
+>(
   db: Db,
   q: PageQuery,
-  list: NewestFirst<TTable>,
-  map: (row: TTable['$inferSelect']) => T,
-): Promise<Page<T>>;
-export function newestFirst<TTable extends Listed, TColumns extends SelectedFields, T>(
-  db: Db,
-  q: PageQuery,
-  list: NewestFirst<TTable> & { columns: TColumns },
-  map: (row: SelectResultFields<TColumns>) => T,
+  list: NewestFirst<TTable> & { columns?: TColumns },
+  map: (row: TColumns extends SelectedFields ? SelectResultFields<TColumns> : TTable['$inferSelect']) => T,
 ): Promise<Page<T>>;
 export function newestFirst<T>(
   db: Db,
