@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Account, AccountRole, AccountSummary } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, loginFailures, sessions } from '../../db/schema.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { pgCode, RefusedError } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst, type PageQuery } from './paging.ts';
 import type { FailureCounts } from '../services/login-throttle.ts';
 
 const publicColumns = {
@@ -31,9 +31,8 @@ function toSummary(row: Account & { createdAt: Date; lastLoginAt: Date | null })
 
 const labelOf = (a: { name: string; email: string }) => `${a.name} <${a.email}>`;
 
-export function accountsRepository(database: Database, audit: AuditRepository) {
-  const { db } = database;
-
+/** Staff accounts as the admin manages them: counted, created, listed, removed. */
+function accountQueries({ db }: Database, audit: AuditRepository) {
   async function insert(handle: Db, values: NewAccount): Promise<AccountSummary> {
     try {
       const [row] = await handle.insert(accounts).values(values).returning(summaryColumns);
@@ -66,23 +65,12 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
       });
     },
 
-    async list(q: { page: number; limit: number }) {
-      return pageOf(
+    async list(q: PageQuery) {
+      return newestFirst(
         db,
         q,
-        { table: accounts, where: undefined },
-        (window) =>
-          db
-            .select(summaryColumns)
-            .from(accounts)
-            .orderBy(desc(accounts.createdAt), desc(accounts.id))
-            .limit(window.limit)
-            .offset(window.offset),
-        (row): AccountSummary => ({
-          ...row,
-          createdAt: iso(row.createdAt),
-          lastLoginAt: isoOrNull(row.lastLoginAt),
-        }),
+        { table: accounts, columns: summaryColumns, newest: accounts.createdAt, where: undefined },
+        toSummary,
       );
     },
 
@@ -115,7 +103,13 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
         ];
       });
     },
+  };
+}
 
+/** Logging in: the account behind an e-mail, and the sessions a login opens and a logout ends. */
+function sessionQueries(database: Database) {
+  const { db } = database;
+  return {
     async findForLogin(email: string) {
       const [row] = await db
         .select({ ...publicColumns, passwordHash: accounts.passwordHash })
@@ -158,7 +152,12 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
+  };
+}
 
+/** The password of an account: checked again, changed by its owner, reset by an admin. */
+function passwordQueries({ db }: Database, audit: AuditRepository) {
+  return {
     /** The stored hash of an active account, to check a password again (change of password). */
     async passwordHash(id: number): Promise<string | null> {
       const [row] = await db
@@ -220,7 +219,12 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
         return [true, { ...fact, detail: 'mot de passe réinitialisé' }];
       });
     },
+  };
+}
 
+/** The failed logins the login throttle counts (services/login-throttle.ts). */
+function failureQueries({ db }: Database) {
+  return {
     /** What the failure log says of a login attempt by `email` from `ip` (see login-throttle.ts). */
     async failureCounts(
       email: string,
@@ -263,5 +267,14 @@ export function accountsRepository(database: Database, audit: AuditRepository) {
     async clearFailures(email: string, ip: string): Promise<void> {
       await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
     },
+  };
+}
+
+export function accountsRepository(database: Database, audit: AuditRepository) {
+  return {
+    ...accountQueries(database, audit),
+    ...sessionQueries(database),
+    ...passwordQueries(database, audit),
+    ...failureQueries(database),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Alert, AlertInput, AlertListQuery, AlertStatus } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { alertSubscriptions, alertTokens } from '../../db/schema.ts';
@@ -16,7 +16,7 @@ import { hashToken } from '../services/tokens.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { RefusedError } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 import { addToken, alertDigestQueries } from './alert-digest.ts';
 
 export type { NewListing, Subscriber } from './alert-digest.ts';
@@ -193,20 +193,12 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
     },
 
     async list(q: AlertListQuery) {
-      const condition = q.status ? eq(alertSubscriptions.status, q.status) : undefined;
+      const where = q.status ? eq(alertSubscriptions.status, q.status) : undefined;
       const [page, perStatus] = await Promise.all([
-        pageOf(
+        newestFirst(
           db,
           q,
-          { table: alertSubscriptions, where: condition },
-          (window) =>
-            db
-              .select()
-              .from(alertSubscriptions)
-              .where(condition)
-              .orderBy(desc(alertSubscriptions.createdAt), desc(alertSubscriptions.id))
-              .limit(window.limit)
-              .offset(window.offset),
+          { table: alertSubscriptions, newest: alertSubscriptions.createdAt, where },
           toAlert,
         ),
         db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, max, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, max, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   SITE_NEUTRAL_ENTITIES,
@@ -10,7 +10,7 @@ import {
 import type { Database, Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { iso } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 
 /** Who makes a change: a staff account, or the server itself (id null, e.g. 'Publication automatique'). */
 export interface Actor {
@@ -169,21 +169,7 @@ export function auditRepository(database: Database) {
       const where: SQL[] = [];
       if (q.entity) where.push(eq(auditLog.entity, q.entity));
       if (q.entityId !== undefined) where.push(eq(auditLog.entityId, q.entityId));
-      const condition = and(...where);
-      return pageOf(
-        db,
-        q,
-        { table: auditLog, where: condition },
-        (window) =>
-          db
-            .select()
-            .from(auditLog)
-            .where(condition)
-            .orderBy(desc(auditLog.at), desc(auditLog.id))
-            .limit(window.limit)
-            .offset(window.offset),
-        toEntry,
-      );
+      return newestFirst(db, q, { table: auditLog, newest: auditLog.at, where: and(...where) }, toEntry);
     },
 
     /** The last successful publish, and how many changes were recorded since (publishes aside). */

@@ -1,11 +1,11 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { messages, properties } from '../../db/schema.ts';
 import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 
 function toMessage(m: typeof messages.$inferSelect): Message {
   return {
@@ -43,19 +43,10 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
       }
       if (q.status) where.push(eq(messages.status, q.status));
       if (q.propertyType) where.push(eq(messages.propertyType, q.propertyType));
-      const condition = and(...where);
-      return pageOf(
+      return newestFirst(
         db,
         q,
-        { table: messages, where: condition },
-        (window) =>
-          db
-            .select()
-            .from(messages)
-            .where(condition)
-            .orderBy(desc(messages.createdAt), desc(messages.id))
-            .limit(window.limit)
-            .offset(window.offset),
+        { table: messages, newest: messages.createdAt, where: and(...where) },
         toMessage,
       );
     },

@@ -123,71 +123,73 @@ const unknownAgent = "L'agent choisi n'existe pas";
 const statusChangedAt = (status: PropertyStatus) =>
   sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`;
 
-export function propertiesRepository(database: Database, rates: DefaultRates, audit: AuditRepository) {
-  const { db } = database;
-  /** Prices in USD so that sorting by price is meaningful across currencies. */
-  const usdPrice = usdPriceSql(rates);
-
-  function filters(q: PropertyListQuery): SQL | undefined {
-    const where: (SQL | undefined)[] = [];
-    if (q.q) {
-      const pattern = likePattern(q.q);
-      where.push(
-        or(
-          ilike(properties.title, pattern),
-          ilike(properties.address, pattern),
-          ilike(properties.state, pattern),
-        ),
-      );
-    }
-    if (q.type) where.push(eq(properties.type, q.type));
-    if (q.category) where.push(eq(properties.category, q.category));
-    if (q.state) where.push(eq(properties.state, q.state));
-    if (q.status) where.push(eq(properties.status, q.status));
-    if (q.featured !== undefined) where.push(eq(properties.featured, q.featured));
-    if (q.managerId !== undefined) where.push(eq(properties.managerId, q.managerId));
-    if (q.minPrice !== undefined) where.push(gte(properties.price, q.minPrice));
-    if (q.maxPrice !== undefined) where.push(lte(properties.price, q.maxPrice));
-    if (q.minArea !== undefined) where.push(gte(properties.area, q.minArea));
-    if (q.maxArea !== undefined) where.push(lte(properties.area, q.maxArea));
-    if (q.amenities?.length)
-      where.push(
-        sql`${properties.amenities} @> ARRAY[${sql.join(
-          q.amenities.map((a) => sql`${a}`),
-          sql`, `,
-        )}]::text[]`,
-      );
-    if (q.verification) {
-      const since = sql`now() - make_interval(days => ${VERIFICATION_DAYS})`;
-      where.push(
-        q.verification === 'recent'
-          ? gte(properties.verifiedAt, since)
-          : or(isNull(properties.verifiedAt), lt(properties.verifiedAt, since)),
-      );
-    }
-    return and(...where);
+function filters(q: PropertyListQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    where.push(
+      or(
+        ilike(properties.title, pattern),
+        ilike(properties.address, pattern),
+        ilike(properties.state, pattern),
+      ),
+    );
   }
+  if (q.type) where.push(eq(properties.type, q.type));
+  if (q.category) where.push(eq(properties.category, q.category));
+  if (q.state) where.push(eq(properties.state, q.state));
+  if (q.status) where.push(eq(properties.status, q.status));
+  if (q.featured !== undefined) where.push(eq(properties.featured, q.featured));
+  if (q.managerId !== undefined) where.push(eq(properties.managerId, q.managerId));
+  if (q.minPrice !== undefined) where.push(gte(properties.price, q.minPrice));
+  if (q.maxPrice !== undefined) where.push(lte(properties.price, q.maxPrice));
+  if (q.minArea !== undefined) where.push(gte(properties.area, q.minArea));
+  if (q.maxArea !== undefined) where.push(lte(properties.area, q.maxArea));
+  if (q.amenities?.length)
+    where.push(
+      sql`${properties.amenities} @> ARRAY[${sql.join(
+        q.amenities.map((a) => sql`${a}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (q.verification) {
+    const since = sql`now() - make_interval(days => ${VERIFICATION_DAYS})`;
+    where.push(
+      q.verification === 'recent'
+        ? gte(properties.verifiedAt, since)
+        : or(isNull(properties.verifiedAt), lt(properties.verifiedAt, since)),
+    );
+  }
+  return and(...where);
+}
 
-  const order = {
+/** The orders a list can take, prices compared in USD so that sorting by price is meaningful across currencies. */
+function ordersBy(rates: DefaultRates) {
+  const usdPrice = usdPriceSql(rates);
+  return {
     newest: [desc(properties.createdAt), desc(properties.id)],
     price_asc: [asc(usdPrice), asc(properties.id)],
     price_desc: [desc(usdPrice), desc(properties.id)],
     views: [desc(properties.viewCount), desc(properties.id)],
     recently_viewed: [sql`${properties.lastViewedAt} DESC NULLS LAST`, desc(properties.id)],
   } as const;
+}
 
-  /** `handle` is the transaction when read inside one (PGlite would wait forever on `db` meanwhile). */
-  async function get(id: number, handle: Db = db): Promise<Property | null> {
-    const [row] = await handle
-      .select(columns)
-      .from(properties)
-      .leftJoin(teamMembers, shownManager)
-      .where(eq(properties.id, id));
-    return row ? toProperty(row) : null;
-  }
+/** `handle` is the transaction when read inside one (PGlite would wait forever on `db` meanwhile). */
+async function get(handle: Db, id: number): Promise<Property | null> {
+  const [row] = await handle
+    .select(columns)
+    .from(properties)
+    .leftJoin(teamMembers, shownManager)
+    .where(eq(properties.id, id));
+  return row ? toProperty(row) : null;
+}
 
+/** Reading listings: one, their count, their versions, a page of them. */
+function readQueries({ db }: Database, rates: DefaultRates) {
+  const order = ordersBy(rates);
   return {
-    get,
+    get: (id: number, handle: Db = db) => get(handle, id),
 
     async count(): Promise<number> {
       return db.$count(properties);
@@ -237,7 +239,12 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
         toProperty,
       );
     },
+  };
+}
 
+/** Staff edits of a listing, each audited. */
+function editQueries(audit: AuditRepository) {
+  return {
     async create(input: PropertyInput, actor: Actor): Promise<Property> {
       return withReferenceCheck(unknownAgent, () =>
         audit.change(actor, async (tx) => {
@@ -245,7 +252,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
             .insert(properties)
             .values(stored(input))
             .returning({ id: properties.id });
-          const property = (await get(created!.id, tx))!;
+          const property = (await get(tx, created!.id))!;
           return [
             property,
             { action: 'create', entity: 'property', entityId: property.id, label: input.title },
@@ -265,7 +272,7 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
           if (!before) return [null, null];
           const detail = changedFields(before, input).join(', ') || null;
           return [
-            await get(id, tx),
+            await get(tx, id),
             { action: 'update', entity: 'property', entityId: id, label: input.title, detail },
           ];
         }),
@@ -281,12 +288,21 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
         if (!before) return [null, null];
         const detail = transition(before.status, status);
         return [
-          await get(id, tx),
+          await get(tx, id),
           { action: 'status', entity: 'property', entityId: id, label: before.title, detail },
         ];
       });
     },
 
+    remove(id: number, actor: Actor): Promise<boolean> {
+      return audit.remove(actor, 'property', properties, id, (row) => row.title);
+    },
+  };
+}
+
+/** Staff's check of a listing on site, and who made the last one. */
+function verificationQueries({ db }: Database, audit: AuditRepository) {
+  return {
     /**
      * Staff checked the listing on site: stamps now and the account. Not an edit of the listing (its demo
      * mark and updatedAt stay: the demo's own checks keep it removable); the audit row says who and when.
@@ -314,9 +330,13 @@ export function propertiesRepository(database: Database, rates: DefaultRates, au
         .where(eq(properties.id, id));
       return row ? { id, verifiedAt: isoOrNull(row.verifiedAt), verifiedBy: row.name } : null;
     },
+  };
+}
 
-    remove(id: number, actor: Actor): Promise<boolean> {
-      return audit.remove(actor, 'property', properties, id, (row) => row.title);
-    },
+export function propertiesRepository(database: Database, rates: DefaultRates, audit: AuditRepository) {
+  return {
+    ...readQueries(database, rates),
+    ...editQueries(audit),
+    ...verificationQueries(database, audit),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { count, desc, lt, sql, type SQL } from 'drizzle-orm';
 import type { DashboardStats, VisitStats } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import {
@@ -11,19 +11,12 @@ import {
   visitRequests,
 } from '../../db/schema.ts';
 import { usdPriceSql, type DefaultRates } from './rates.ts';
-
-const DAY_MS = 86_400_000;
-/** Kinshasa is UTC+1 all year: months and days start at local midnight. */
-const KINSHASA_OFFSET_MS = 3_600_000;
+import { DAY_MS, dayStart, KINSHASA_OFFSET_MS, localDay, traffic } from './traffic.ts';
 
 function monthStart(now: Date, monthsBack: number): Date {
   const local = new Date(now.getTime() + KINSHASA_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - KINSHASA_OFFSET_MS);
 }
-
-const localDay = (d: Date) => new Date(d.getTime() + KINSHASA_OFFSET_MS).toISOString().slice(0, 10);
-/** "2026-11-23" → the instant that day starts in Kinshasa. */
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KINSHASA_OFFSET_MS);
 
 const rawDay = sql`(${pageViews.at} AT TIME ZONE INTERVAL '01:00')::date`;
 
@@ -109,84 +102,84 @@ export async function deletePageViews(tx: Db, which: SQL): Promise<number> {
   return gone.length;
 }
 
+/** The dashboard's figures at `now`: listings, team, messages, visit requests, revenue and views. */
+async function dashboard(db: Db, usd: SQL, now: Date): Promise<DashboardStats> {
+  // Bound as text: the postgres driver cannot serialise a Date inside raw SQL (PGlite can).
+  const thisMonth = sql`${monthStart(now, 0).toISOString()}::timestamptz`;
+  const lastMonth = sql`${monthStart(now, 1).toISOString()}::timestamptz`;
+  const sold = sql`${properties.status} = 'sold'`;
+  const weekAgo = sql`${new Date(now.getTime() - 7 * DAY_MS).toISOString()}::timestamptz`;
+  const twoWeeksAgo = sql`${new Date(now.getTime() - 14 * DAY_MS).toISOString()}::timestamptz`;
+  const [p] = await db
+    .select({
+      total: count(),
+      available: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'available')::int`,
+      rended: sql<number>`count(*) FILTER (WHERE ${sold})::int`,
+      hot: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'hot')::int`,
+      added: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${thisMonth})::int`,
+      addedBefore: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${lastMonth} AND ${properties.createdAt} < ${thisMonth})::int`,
+      soldNow: sql<number>`count(*) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth})::int`,
+      views: sql<string>`COALESCE(sum(${properties.viewCount}), 0)::bigint`,
+      monthly: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth}), 0)`,
+      previous: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${lastMonth} AND ${properties.statusChangedAt} < ${thisMonth}), 0)`,
+    })
+    .from(properties);
+  const [t] = await db
+    .select({ total: count(), active: sql<number>`count(*) FILTER (WHERE ${teamMembers.isActive})::int` })
+    .from(teamMembers);
+  const [m] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) FILTER (WHERE ${messages.status} = 'new')::int`,
+      week: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${weekAgo})::int`,
+      weekBefore: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${twoWeeksAgo} AND ${messages.createdAt} < ${weekAgo})::int`,
+    })
+    .from(messages);
+  const [v] = await db
+    .select({ pending: sql<number>`count(*) FILTER (WHERE ${visitRequests.status} = 'new')::int` })
+    .from(visitRequests);
+  const mostViewed = await db
+    .select({ id: properties.id, title: properties.title, viewCount: properties.viewCount })
+    .from(properties)
+    .orderBy(desc(properties.viewCount), desc(properties.id))
+    .limit(5);
+
+  const monthly = Math.round(Number(p?.monthly ?? 0));
+  const previous = Math.round(Number(p?.previous ?? 0));
+  return {
+    properties: {
+      total: p?.total ?? 0,
+      available: Number(p?.available ?? 0),
+      rended: Number(p?.rended ?? 0),
+      addedThisMonth: Number(p?.added ?? 0),
+      addedPreviousMonth: Number(p?.addedBefore ?? 0),
+      soldThisMonth: Number(p?.soldNow ?? 0),
+    },
+    hotOffers: Number(p?.hot ?? 0),
+    team: { total: t?.total ?? 0, active: Number(t?.active ?? 0) },
+    messages: {
+      unread: Number(m?.unread ?? 0),
+      total: m?.total ?? 0,
+      lastSevenDays: Number(m?.week ?? 0),
+      previousSevenDays: Number(m?.weekBefore ?? 0),
+    },
+    visitRequests: { pending: Number(v?.pending ?? 0) },
+    revenue: { monthly, previousMonth: previous, currency: 'USD' },
+    monthlyGrowth: previous > 0 ? Math.round(((monthly - previous) / previous) * 1000) / 10 : null,
+    views: { total: Number(p?.views ?? 0), mostViewed },
+  };
+}
+
 export function statsRepository(database: Database, rates: DefaultRates) {
   const { db } = database;
   const usd = usdPriceSql(rates);
-
-  /** Sums every finished day not summed yet into the daily rows, in one transaction. */
-  const rollUp = (now: Date) => database.transaction((tx) => rollUpIn(tx, now));
 
   return {
     async recordPageView(view: { path: string; visitor: string; session: string }): Promise<void> {
       await db.insert(pageViews).values(view);
     },
 
-    async dashboard(now = new Date()): Promise<DashboardStats> {
-      // Bound as text: the postgres driver cannot serialise a Date inside raw SQL (PGlite can).
-      const thisMonth = sql`${monthStart(now, 0).toISOString()}::timestamptz`;
-      const lastMonth = sql`${monthStart(now, 1).toISOString()}::timestamptz`;
-      const sold = sql`${properties.status} = 'sold'`;
-      const weekAgo = sql`${new Date(now.getTime() - 7 * DAY_MS).toISOString()}::timestamptz`;
-      const twoWeeksAgo = sql`${new Date(now.getTime() - 14 * DAY_MS).toISOString()}::timestamptz`;
-      const [p] = await db
-        .select({
-          total: count(),
-          available: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'available')::int`,
-          rended: sql<number>`count(*) FILTER (WHERE ${sold})::int`,
-          hot: sql<number>`count(*) FILTER (WHERE ${properties.status} = 'hot')::int`,
-          added: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${thisMonth})::int`,
-          addedBefore: sql<number>`count(*) FILTER (WHERE ${properties.createdAt} >= ${lastMonth} AND ${properties.createdAt} < ${thisMonth})::int`,
-          soldNow: sql<number>`count(*) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth})::int`,
-          views: sql<string>`COALESCE(sum(${properties.viewCount}), 0)::bigint`,
-          monthly: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${thisMonth}), 0)`,
-          previous: sql<string>`COALESCE(sum(${usd}) FILTER (WHERE ${sold} AND ${properties.statusChangedAt} >= ${lastMonth} AND ${properties.statusChangedAt} < ${thisMonth}), 0)`,
-        })
-        .from(properties);
-      const [t] = await db
-        .select({ total: count(), active: sql<number>`count(*) FILTER (WHERE ${teamMembers.isActive})::int` })
-        .from(teamMembers);
-      const [m] = await db
-        .select({
-          total: count(),
-          unread: sql<number>`count(*) FILTER (WHERE ${messages.status} = 'new')::int`,
-          week: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${weekAgo})::int`,
-          weekBefore: sql<number>`count(*) FILTER (WHERE ${messages.createdAt} >= ${twoWeeksAgo} AND ${messages.createdAt} < ${weekAgo})::int`,
-        })
-        .from(messages);
-      const [v] = await db
-        .select({ pending: sql<number>`count(*) FILTER (WHERE ${visitRequests.status} = 'new')::int` })
-        .from(visitRequests);
-      const mostViewed = await db
-        .select({ id: properties.id, title: properties.title, viewCount: properties.viewCount })
-        .from(properties)
-        .orderBy(desc(properties.viewCount), desc(properties.id))
-        .limit(5);
-
-      const monthly = Math.round(Number(p?.monthly ?? 0));
-      const previous = Math.round(Number(p?.previous ?? 0));
-      return {
-        properties: {
-          total: p?.total ?? 0,
-          available: Number(p?.available ?? 0),
-          rended: Number(p?.rended ?? 0),
-          addedThisMonth: Number(p?.added ?? 0),
-          addedPreviousMonth: Number(p?.addedBefore ?? 0),
-          soldThisMonth: Number(p?.soldNow ?? 0),
-        },
-        hotOffers: Number(p?.hot ?? 0),
-        team: { total: t?.total ?? 0, active: Number(t?.active ?? 0) },
-        messages: {
-          unread: Number(m?.unread ?? 0),
-          total: m?.total ?? 0,
-          lastSevenDays: Number(m?.week ?? 0),
-          previousSevenDays: Number(m?.weekBefore ?? 0),
-        },
-        visitRequests: { pending: Number(v?.pending ?? 0) },
-        revenue: { monthly, previousMonth: previous, currency: 'USD' },
-        monthlyGrowth: previous > 0 ? Math.round(((monthly - previous) / previous) * 1000) / 10 : null,
-        views: { total: Number(p?.views ?? 0), mostViewed },
-      };
-    },
+    dashboard: (now = new Date()): Promise<DashboardStats> => dashboard(db, usd, now),
 
     /**
      * Traffic of the last `days` days (today included), from the page-view beacon: finished days from the
@@ -194,85 +187,9 @@ export function statsRepository(database: Database, rates: DefaultRates) {
      * before and after the raw rows are purged.
      */
     async visits(days = 30, now = new Date()): Promise<VisitStats> {
-      await rollUp(now);
-      const today = localDay(now);
-      const from = localDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-      const window = and(gte(visitDays.day, from), lt(visitDays.day, today));
-      const [past] = await db
-        .select({
-          visits: sql<string>`COALESCE(sum(${visitDays.visits}), 0)`,
-          bounces: sql<string>`COALESCE(sum(${visitDays.bounces}), 0)`,
-          seconds: sql<string>`COALESCE(sum(${visitDays.seconds}), 0)`,
-          visitors: sql<string>`COALESCE(sum(${visitDays.visitors}), 0)`,
-          pageViews: sql<string>`COALESCE(sum(${visitDays.pageViews}), 0)`,
-        })
-        .from(visitDays)
-        .where(window);
-      const pastDays = await db
-        .select({ date: visitDays.day, visits: visitDays.visits, pageViews: visitDays.pageViews })
-        .from(visitDays)
-        .where(window);
-      const pastPages = await db
-        .select({ path: pageViewDays.path, views: sql<string>`sum(${pageViewDays.views})` })
-        .from(pageViewDays)
-        .where(and(gte(pageViewDays.day, from), lt(pageViewDays.day, today)))
-        .groupBy(pageViewDays.path);
-
-      const todays = gte(pageViews.at, dayStart(today));
-      const perSession = db
-        .select({
-          pages: sql<number>`count(*)::int`.as('pages'),
-          seconds: sql<number>`EXTRACT(EPOCH FROM max(${pageViews.at}) - min(${pageViews.at}))`.as('seconds'),
-        })
-        .from(pageViews)
-        .where(todays)
-        .groupBy(pageViews.session)
-        .as('per_session');
-      const [sessions] = await db
-        .select({
-          visits: sql<number>`count(*)::int`,
-          bounces: sql<number>`count(*) FILTER (WHERE ${perSession.pages} = 1)::int`,
-          seconds: sql<string>`COALESCE(sum(${perSession.seconds}), 0)`,
-        })
-        .from(perSession);
-      const [totals] = await db
-        .select({ pageViews: count(), visitors: sql<number>`count(DISTINCT ${pageViews.visitor})::int` })
-        .from(pageViews)
-        .where(todays);
-      const todayPages = await db
-        .select({ path: pageViews.path, views: count() })
-        .from(pageViews)
-        .where(todays)
-        .groupBy(pageViews.path);
-
-      const byPath = new Map<string, number>();
-      for (const p of [...pastPages, ...todayPages])
-        byPath.set(p.path, (byPath.get(p.path) ?? 0) + Number(p.views));
-      const topPages = [...byPath]
-        .map(([path, views]) => ({ path, views }))
-        .sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-        .slice(0, 10);
-      const todayVisits = Number(sessions?.visits ?? 0);
-      const todayViews = Number(totals?.pageViews ?? 0);
-      const byDay = new Map(pastDays.map((d) => [d.date, d]));
-      const dailyVisits = Array.from({ length: days }, (_, i) => {
-        const date = localDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS));
-        if (date === today) return { date, visits: todayVisits, pageViews: todayViews };
-        const d = byDay.get(date);
-        return { date, visits: d?.visits ?? 0, pageViews: d?.pageViews ?? 0 };
-      });
-      const visits = Number(past?.visits ?? 0) + todayVisits;
-      const bounces = Number(past?.bounces ?? 0) + Number(sessions?.bounces ?? 0);
-      const seconds = Number(past?.seconds ?? 0) + Number(sessions?.seconds ?? 0);
-      return {
-        totalVisits: visits,
-        uniqueVisitors: Number(past?.visitors ?? 0) + Number(totals?.visitors ?? 0),
-        pageViews: Number(past?.pageViews ?? 0) + todayViews,
-        averageSessionDuration: visits ? Math.round(seconds / visits) : 0,
-        bounceRate: visits ? Math.round((bounces / visits) * 1000) / 10 : 0,
-        topPages,
-        dailyVisits,
-      };
+      // Sums every finished day not summed yet into the daily rows, in one transaction.
+      await database.transaction((tx) => rollUpIn(tx, now));
+      return traffic(db, days, now);
     },
 
     /**

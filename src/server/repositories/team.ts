@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Page,
   PublicTeamMember,
@@ -12,7 +12,7 @@ import { properties, teamMembers } from '../../db/schema.ts';
 import { changedFields, editRow, lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { RefusedError } from './errors.ts';
 import { iso, likePattern } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 
 // Qualified by hand: Drizzle renders a column bare inside raw SQL, where it would bind to the subquery's table.
 const assigned = sql<number>`(SELECT count(*)::int FROM properties p WHERE p.manager_id = "team_members"."id")`;
@@ -76,19 +76,10 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
       );
     }
     if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
-    const condition = and(...where);
-    return pageOf(
+    return newestFirst(
       db,
       q,
-      { table: teamMembers, where: condition },
-      (window) =>
-        db
-          .select(columns)
-          .from(teamMembers)
-          .where(condition)
-          .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
-          .limit(window.limit)
-          .offset(window.offset),
+      { table: teamMembers, columns, newest: teamMembers.createdAt, where: and(...where) },
       toMember,
     );
   }

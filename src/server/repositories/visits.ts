@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   propertyIdFromUrl,
   type VisitListQuery,
@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { properties, visitRequests } from '../../db/schema.ts';
 import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { iso } from './mapping.ts';
-import { pageOf } from './paging.ts';
+import { newestFirst } from './paging.ts';
 
 /** How a visit request is named in the audit log. */
 const labelOf = (v: { name: string; visitDate: string }) => `${v.name}, ${v.visitDate}`;
@@ -57,21 +57,8 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
     },
 
     async list(q: VisitListQuery) {
-      const condition = q.status ? eq(visitRequests.status, q.status) : undefined;
-      return pageOf(
-        db,
-        q,
-        { table: visitRequests, where: condition },
-        (window) =>
-          db
-            .select()
-            .from(visitRequests)
-            .where(condition)
-            .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
-            .limit(window.limit)
-            .offset(window.offset),
-        toVisit,
-      );
+      const where = q.status ? eq(visitRequests.status, q.status) : undefined;
+      return newestFirst(db, q, { table: visitRequests, newest: visitRequests.createdAt, where }, toVisit);
     },
 
     async setStatus(id: number, status: VisitStatus, actor: Actor): Promise<VisitRequest | null> {
