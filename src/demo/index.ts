@@ -92,19 +92,18 @@ const mediaRow = (stored: StoredMedia) => ({
   demo: true,
 });
 
-/**
- * Fills an empty, migrated database with a believable agency: team, listings over the 24 communes with
- * generated photos, messages, visit requests and two months of traffic.
- */
-export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
-  if (!Number.isInteger(options.properties) || options.properties < 0)
-    throw new Error('properties: a whole number ≥ 0');
-  const rng = options.random ?? seededRandom();
-  const log = options.log ?? (() => {});
-  const maxPixels = options.maxPixels ?? 40_000_000;
-  const now = Date.now();
+interface DrawnPicture {
+  svg: string;
+  id: string;
+}
 
-  // Draw every picture first, in a fixed order, so the random sequence does not depend on encoding speed.
+interface DrawnScene extends DrawnPicture {
+  kind: PhotoKind;
+  saleBoard: boolean;
+}
+
+/** Every picture drawn first, in a fixed order, so the random sequence does not depend on encoding speed. */
+function drawPictures(rng: Rng): { portraits: DrawnPicture[]; scenes: DrawnScene[] } {
   const portraits = TEAM.map((member, i) => ({
     svg: avatarSvg(rng, member.name, member.gender, i),
     id: hex(rng, 32),
@@ -115,9 +114,18 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       return { kind, svg, id: hex(rng, 32), saleBoard: svg.includes('À VENDRE') };
     }),
   );
+  return { portraits, scenes };
+}
+
+/** The pictures encoded into the media store, and the photo pool the listings draw from. */
+async function storePictures(
+  { portraits, scenes }: { portraits: DrawnPicture[]; scenes: DrawnScene[] },
+  { media: store, maxPixels = 40_000_000 }: SeedOptions,
+  log: (line: string) => void,
+): Promise<{ portraits: StoredMedia[]; scenes: StoredMedia[]; pool: PhotoPool }> {
   // Pictures are drawn at 1600 × 1000 (portraits 600 × 600); a lower pixel limit scales them down to fit.
   const encode = (svg: string, id: string, width: number, height: number) =>
-    storeDemoPicture({ svg, id, width, height }, options.media, maxPixels);
+    storeDemoPicture({ svg, id, width, height }, store, maxPixels);
 
   const storedPortraits = await mapLimit(portraits, 3, (p) => encode(p.svg, p.id, 600, 600));
   log(`Seeding: portraits ${storedPortraits.length}/${TEAM.length}`);
@@ -136,83 +144,119 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     const stored = storedScenes[i];
     if (stored) pool[s.kind].push({ item: stored.item, saleBoard: s.saleBoard });
   });
+  return { portraits: storedPortraits, scenes: storedScenes, pool: pool as PhotoPool };
+}
+
+/** The team, with their portraits; returns the agents who handle listings, weighted by seniority. */
+async function insertTeam(
+  tx: Db,
+  rng: Rng,
+  now: number,
+  portraits: readonly StoredMedia[],
+): Promise<{ count: number; agents: (readonly [number, number])[] }> {
+  const team = await tx
+    .insert(teamMembers)
+    .values(
+      TEAM.map((member, i) => {
+        const joined = new Date(now - member.joinedDaysAgo * DAY);
+        return {
+          name: member.name,
+          role: member.role,
+          phone: congolesePhone(rng),
+          email: `${emailLocal(member.name)}@ndako.cd`,
+          photo: portraits[i]?.item.url ?? null,
+          joinDate: joined.toISOString().slice(0, 10),
+          isActive: member.isActive,
+          demo: true,
+          createdAt: joined,
+          updatedAt: new Date(now - (member.isActive ? 30 : 200) * DAY),
+        };
+      }),
+    )
+    .returning({ id: teamMembers.id });
+  const agents = TEAM.flatMap((member, i) => {
+    const id = team[i]?.id;
+    if (!id || !member.isActive || !member.handlesListings) return [];
+    const weight = member.role === 'Agent Senior' ? 3 : member.role === 'Agent Junior' ? 2 : 1.5;
+    return [[id, weight] as const];
+  });
+  return { count: team.length, agents };
+}
+
+/** The listings, in batches; returns what the visitors' activity needs of each. */
+async function insertListings(
+  tx: Db,
+  rows: readonly (typeof properties.$inferInsert)[],
+  log: (line: string) => void,
+): Promise<ListingRef[]> {
+  const listings: ListingRef[] = [];
+  await insertInBatches(
+    rows,
+    async (batch) => {
+      const inserted = await tx.insert(properties).values(batch).returning({
+        id: properties.id,
+        title: properties.title,
+        state: properties.state,
+        status: properties.status,
+        viewCount: properties.viewCount,
+      });
+      listings.push(...inserted);
+    },
+    (done) => log(`Seeding: properties ${done}/${rows.length}`),
+  );
+  return listings;
+}
+
+/** Visitors' messages, visit requests and page views; returns how many of each. */
+async function insertActivity(
+  tx: Db,
+  rng: Rng,
+  now: number,
+  listings: readonly ListingRef[],
+  log: (line: string) => void,
+): Promise<{ messages: number; visitRequests: number; pageViews: number }> {
+  const messageRows = buildMessages(rng, now, listings).map(asDemo);
+  await insertInBatches(messageRows, (batch) => tx.insert(messages).values(batch));
+  const visitRows = buildVisits(rng, now, listings, SITE_URL).map(asDemo);
+  await insertInBatches(visitRows, (batch) => tx.insert(visitRequests).values(batch));
+  log(`Seeding: messages ${messageRows.length}, visit requests ${visitRows.length}`);
+  const viewRows = buildPageViews(rng, now, listings).map(asDemo);
+  await insertInBatches(viewRows, (batch) => tx.insert(pageViews).values(batch));
+  // The Views page's "most recent" order: each listing's last view is its page's last demo visit.
+  await tx.execute(sql`
+    UPDATE properties p SET last_viewed_at = v.at
+    FROM (SELECT substring(path FROM '/property/([0-9]+)')::int AS id, max(at) AS at
+          FROM page_views WHERE path ~ '/property/[0-9]+' GROUP BY 1) v
+    WHERE p.id = v.id`);
+  log(`Seeding: page views ${viewRows.length}`);
+  return { messages: messageRows.length, visitRequests: visitRows.length, pageViews: viewRows.length };
+}
+
+/**
+ * Fills an empty, migrated database with a believable agency: team, listings over the 24 communes with
+ * generated photos, messages, visit requests and two months of traffic.
+ */
+export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
+  if (!Number.isInteger(options.properties) || options.properties < 0)
+    throw new Error('properties: a whole number ≥ 0');
+  const rng = options.random ?? seededRandom();
+  const log = options.log ?? (() => {});
+  const now = Date.now();
+  const stored = await storePictures(drawPictures(rng), options, log);
 
   return database.transaction(async (tx: Db) => {
-    const mediaRows = [...storedPortraits, ...storedScenes].map(mediaRow);
+    const mediaRows = [...stored.portraits, ...stored.scenes].map(mediaRow);
     await insertInBatches(mediaRows, (batch) => tx.insert(media).values(batch));
-
-    const team = await tx
-      .insert(teamMembers)
-      .values(
-        TEAM.map((member, i) => {
-          const joined = new Date(now - member.joinedDaysAgo * DAY);
-          return {
-            name: member.name,
-            role: member.role,
-            phone: congolesePhone(rng),
-            email: `${emailLocal(member.name)}@ndako.cd`,
-            photo: storedPortraits[i]?.item.url ?? null,
-            joinDate: joined.toISOString().slice(0, 10),
-            isActive: member.isActive,
-            demo: true,
-            createdAt: joined,
-            updatedAt: new Date(now - (member.isActive ? 30 : 200) * DAY),
-          };
-        }),
-      )
-      .returning({ id: teamMembers.id });
-    log(`Seeding: team ${team.length}/${TEAM.length}`);
-    const agents = TEAM.flatMap((member, i) => {
-      const id = team[i]?.id;
-      if (!id || !member.isActive || !member.handlesListings) return [];
-      const weight = member.role === 'Agent Senior' ? 3 : member.role === 'Agent Junior' ? 2 : 1.5;
-      return [[id, weight] as const];
-    });
-
+    const team = await insertTeam(tx, rng, now, stored.portraits);
+    log(`Seeding: team ${team.count}/${TEAM.length}`);
     // Every row written here is marked as demo: staff can remove them all at once before going live.
     const rows = buildListings(rng, options.properties, {
       now: new Date(now),
-      pool: pool as PhotoPool,
-      agents,
+      pool: stored.pool,
+      agents: team.agents,
     }).map(asDemo);
-    const listings: ListingRef[] = [];
-    await insertInBatches(
-      rows,
-      async (batch) => {
-        const inserted = await tx.insert(properties).values(batch).returning({
-          id: properties.id,
-          title: properties.title,
-          state: properties.state,
-          status: properties.status,
-          viewCount: properties.viewCount,
-        });
-        listings.push(...inserted);
-      },
-      (done) => log(`Seeding: properties ${done}/${rows.length}`),
-    );
-
-    const messageRows = buildMessages(rng, now, listings).map(asDemo);
-    await insertInBatches(messageRows, (batch) => tx.insert(messages).values(batch));
-    const visitRows = buildVisits(rng, now, listings, SITE_URL).map(asDemo);
-    await insertInBatches(visitRows, (batch) => tx.insert(visitRequests).values(batch));
-    log(`Seeding: messages ${messageRows.length}, visit requests ${visitRows.length}`);
-    const viewRows = buildPageViews(rng, now, listings).map(asDemo);
-    await insertInBatches(viewRows, (batch) => tx.insert(pageViews).values(batch));
-    // The Views page's "most recent" order: each listing's last view is its page's last demo visit.
-    await tx.execute(sql`
-      UPDATE properties p SET last_viewed_at = v.at
-      FROM (SELECT substring(path FROM '/property/([0-9]+)')::int AS id, max(at) AS at
-            FROM page_views WHERE path ~ '/property/[0-9]+' GROUP BY 1) v
-      WHERE p.id = v.id`);
-    log(`Seeding: page views ${viewRows.length}`);
-
-    return {
-      properties: listings.length,
-      team: team.length,
-      messages: messageRows.length,
-      visitRequests: visitRows.length,
-      pageViews: viewRows.length,
-      media: mediaRows.length,
-    };
+    const listings = await insertListings(tx, rows, log);
+    const activity = await insertActivity(tx, rng, now, listings, log);
+    return { properties: listings.length, team: team.count, ...activity, media: mediaRows.length };
   });
 }

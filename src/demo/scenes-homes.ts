@@ -1,22 +1,7 @@
 import { between, chance, int, pick, type Rng } from './random.ts';
-import {
-  Canvas,
-  drawBush,
-  drawCompoundWall,
-  drawGround,
-  drawHills,
-  drawPalm,
-  drawPowerLine,
-  drawSky,
-  drawTree,
-  finish,
-  line,
-  pickSky,
-  poly,
-  rect,
-  shade,
-  type Sky,
-} from './scene-kit.ts';
+import { Canvas, line, poly, rect, shade } from './canvas.ts';
+import { drawHills, drawSky, finish, pickSky, type Sky } from './sky.ts';
+import { drawBush, drawCompoundWall, drawGround, drawPalm, drawPowerLine, drawTree } from './scene-kit.ts';
 import { ACCENTS, ROOFS, WALLS, skyline, waterTanks, windowPane } from './facade.ts';
 
 interface Block {

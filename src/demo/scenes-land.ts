@@ -1,23 +1,7 @@
 import { between, chance, int, pick, type Rng } from './random.ts';
-import {
-  Canvas,
-  EARTH,
-  GREENS,
-  drawGround,
-  drawHills,
-  drawPalm,
-  drawSky,
-  drawTree,
-  drawTufts,
-  ellipse,
-  finish,
-  line,
-  mix,
-  pickSky,
-  poly,
-  rect,
-  shade,
-} from './scene-kit.ts';
+import { Canvas, ellipse, line, mix, poly, rect, shade } from './canvas.ts';
+import { drawHills, drawSky, finish, pickSky } from './sky.ts';
+import { EARTH, GREENS, drawGround, drawPalm, drawTree, drawTufts } from './scene-kit.ts';
 
 /** A "À VENDRE" board, painted as agencies do, on two posts. */
 function saleBoard(c: Canvas, x: number, base: number, scale: number): void {
@@ -35,13 +19,8 @@ function saleBoard(c: Canvas, x: number, base: number, scale: number): void {
   );
 }
 
-/** `board` decides whether the plot carries an "À VENDRE" sign (never on a plot offered for rent). */
-export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
-  const c = new Canvas(1600, 1000);
-  const sky = pickSky(rng, ['day', 'hazy', 'morning', 'hazy']);
-  const horizon = between(rng, 470, 560);
-  drawSky(c, rng, sky, horizon);
-  if (chance(rng, 0.6)) drawHills(c, rng, horizon, sky);
+/** The far edge of the plot: a line of bushes and the odd palm. */
+function treeline(c: Canvas, rng: Rng, horizon: number): void {
   for (let x = between(rng, -40, 0); x < c.width; x += between(rng, 40, 120)) {
     if (chance(rng, 0.15)) drawPalm(c, rng, x, horizon + 6, between(rng, 120, 200));
     else
@@ -55,6 +34,10 @@ export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
         ),
       );
   }
+}
+
+/** A few neighbours' houses on the horizon. */
+function distantHouses(c: Canvas, rng: Rng, horizon: number): void {
   for (let i = 0; i < int(rng, 0, 4); i++) {
     const hx = between(rng, 0, c.width);
     c.add(
@@ -70,6 +53,10 @@ export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
       ),
     );
   }
+}
+
+/** The bare plot: red earth, a worn track across it, clods and tufts of grass. */
+function bareEarth(c: Canvas, rng: Rng, horizon: number): void {
   drawGround(c, rng, horizon, 'earth');
   const earth = pick(rng, EARTH);
   c.add(
@@ -99,7 +86,10 @@ export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
     );
   }
   drawTufts(c, rng, horizon + 4, c.height, int(rng, 40, 90));
-  // Boundary markers (bornes) at the plot's corners, in perspective.
+}
+
+/** Boundary markers (bornes) at the plot's corners, in perspective, and the string between two of them. */
+function boundaryMarkers(c: Canvas, rng: Rng, horizon: number): void {
   const corners: [number, number, number][] = [
     [c.width * between(rng, 0.25, 0.35), horizon + 40, 0.5],
     [c.width * between(rng, 0.65, 0.75), horizon + 40, 0.5],
@@ -123,18 +113,33 @@ export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
       'opacity="0.6"',
     ),
   );
-  if (chance(rng, 0.45)) {
-    // A few courses of cement blocks: the wall the buyer will finish.
-    const wx = pick(rng, [c.width * 0.62, c.width * 0.05]);
-    const wy = horizon + 70;
-    c.add(rect(wx, wy, 520, 70, '#9c9a94'));
-    for (let r = 0; r < 3; r++) {
-      for (let k = 0; k < 13; k++)
-        c.add(
-          rect(wx + k * 40 + (r % 2) * 20, wy + r * 23, 38, 21, shade('#a9a69f', between(rng, -0.06, 0.06))),
-        );
-    }
+}
+
+/** A few courses of cement blocks: the wall the buyer will finish. */
+function startedWall(c: Canvas, rng: Rng, horizon: number): void {
+  const wx = pick(rng, [c.width * 0.62, c.width * 0.05]);
+  const wy = horizon + 70;
+  c.add(rect(wx, wy, 520, 70, '#9c9a94'));
+  for (let r = 0; r < 3; r++) {
+    for (let k = 0; k < 13; k++)
+      c.add(
+        rect(wx + k * 40 + (r % 2) * 20, wy + r * 23, 38, 21, shade('#a9a69f', between(rng, -0.06, 0.06))),
+      );
   }
+}
+
+/** `board` decides whether the plot carries an "À VENDRE" sign (never on a plot offered for rent). */
+export function landScene(rng: Rng, board = chance(rng, 0.5)): string {
+  const c = new Canvas(1600, 1000);
+  const sky = pickSky(rng, ['day', 'hazy', 'morning', 'hazy']);
+  const horizon = between(rng, 470, 560);
+  drawSky(c, rng, sky, horizon);
+  if (chance(rng, 0.6)) drawHills(c, rng, horizon, sky);
+  treeline(c, rng, horizon);
+  distantHouses(c, rng, horizon);
+  bareEarth(c, rng, horizon);
+  boundaryMarkers(c, rng, horizon);
+  if (chance(rng, 0.45)) startedWall(c, rng, horizon);
   if (chance(rng, 0.4)) drawTree(c, rng, between(rng, 200, 1400), horizon + 160, between(rng, 140, 200));
   if (board) saleBoard(c, between(rng, 0.55, 0.8) * c.width, c.height - 60, between(rng, 0.9, 1.2));
   finish(c, sky);

@@ -1,18 +1,7 @@
 import { between, chance, int, pick, type Rng } from './random.ts';
-import {
-  Canvas,
-  drawGround,
-  drawSky,
-  drawTree,
-  finish,
-  line,
-  mix,
-  pickSky,
-  poly,
-  rect,
-  shade,
-  type Sky,
-} from './scene-kit.ts';
+import { Canvas, line, mix, poly, rect, shade } from './canvas.ts';
+import { drawSky, finish, pickSky, type Sky } from './sky.ts';
+import { drawGround, drawTree } from './scene-kit.ts';
 
 const GLASS: readonly (readonly [string, string])[] = [
   ['#6f9fcc', '#1d3d60'],

@@ -1,20 +1,7 @@
 import { between, chance, int, pick, type Rng } from './random.ts';
-import {
-  Canvas,
-  drawBougainvillea,
-  drawBush,
-  drawGround,
-  drawHills,
-  drawPalm,
-  drawSky,
-  finish,
-  line,
-  pickSky,
-  poly,
-  rect,
-  shade,
-  type Sky,
-} from './scene-kit.ts';
+import { Canvas, line, poly, rect, shade } from './canvas.ts';
+import { drawHills, drawSky, finish, pickSky, type Sky } from './sky.ts';
+import { drawBougainvillea, drawBush, drawGround, drawPalm } from './scene-kit.ts';
 import { WALLS, windowPane } from './facade.ts';
 
 type Villa = { x0: number; width: number; base: number; wall: string };
@@ -71,8 +58,8 @@ function classicVilla(c: Canvas, rng: Rng, sky: Sky, { x0, width: vw, base, wall
   }
 }
 
-/** A pool in perspective with its stone coping, a wooden deck, loungers and a parasol. */
-function pool(c: Canvas, rng: Rng, base: number): void {
+/** The pool itself in perspective, with its stone coping and a few ripples; returns where it lies. */
+function poolWater(c: Canvas, rng: Rng, base: number): { left: number; right: number; pb: number } {
   const pt = base + 90;
   const pb = 860;
   const left = between(rng, 140, 520);
@@ -123,10 +110,15 @@ function pool(c: Canvas, rng: Rng, base: number): void {
       `<path d="M${x} ${y} q35 -7 70 0 t70 0" stroke="#ffffff" stroke-width="2" fill="none" opacity="0.4"/>`,
     );
   }
-  c.add(rect(0, pb + 16, c.width, c.height - pb - 16, c.grad('#b58a5e', '#8a6440')));
-  for (let x = -400; x < c.width + 400; x += 60) {
-    c.add(line(x * 0.9 + 80, pb + 16, x * 1.3 - 240, c.height, '#6e4e31', 2, 'opacity="0.45"'));
-  }
+  return { left, right, pb };
+}
+
+/** Two loungers and a parasol on the deck, beside the pool where there is room. */
+function loungers(
+  c: Canvas,
+  rng: Rng,
+  { left, right, pb }: { left: number; right: number; pb: number },
+): void {
   const lx = right + 300 < c.width ? right + 60 : between(rng, 40, Math.max(60, left - 320));
   for (let k = 0; k < 2; k++) {
     const x = lx + k * 130;
@@ -154,6 +146,17 @@ function pool(c: Canvas, rng: Rng, base: number): void {
   c.add(
     `<path d="M${lx + 15} ${pb - 40} Q${lx + 125} ${pb - 120} ${lx + 235} ${pb - 40}Z" fill="${umbrella}"/>`,
   );
+}
+
+/** A pool in perspective with its stone coping, a wooden deck, loungers and a parasol. */
+function pool(c: Canvas, rng: Rng, base: number): void {
+  const water = poolWater(c, rng, base);
+  const { pb } = water;
+  c.add(rect(0, pb + 16, c.width, c.height - pb - 16, c.grad('#b58a5e', '#8a6440')));
+  for (let x = -400; x < c.width + 400; x += 60) {
+    c.add(line(x * 0.9 + 80, pb + 16, x * 1.3 - 240, c.height, '#6e4e31', 2, 'opacity="0.45"'));
+  }
+  loungers(c, rng, water);
 }
 
 /** A garden front: lawn, a paved drive to the door, hedges and bougainvillea. */

@@ -35,6 +35,64 @@ export interface RenderJob {
 /** How often progress is told at most (a line a page would drown the log at 30,000 pages). */
 const REPORT_MS = 250;
 
+type Rendered = PageEntry & { same?: boolean };
+
+/** Tells the job each next step, and times the one before (the outcome's `seconds`, in the server's log). */
+function stepClock(report: RenderJob['report']) {
+  const seconds: Record<string, number> = {};
+  let lap = performance.now();
+  const step = (name: string, timed: string) => {
+    const now = performance.now();
+    seconds[timed] = Math.round(now - lap) / 1000;
+    lap = now;
+    report({ step: name });
+  };
+  return { seconds, step };
+}
+
+/** The live build's pages kept as they are (same key, same file, when changed in place), and those to render. */
+function pagesToRender(
+  paths: readonly SitePath[],
+  kept: SiteRecord | null,
+): { pages: Record<string, Rendered>; todo: SitePath[] } {
+  const pages: Record<string, Rendered> = {};
+  const todo: SitePath[] = [];
+  for (const path of paths) {
+    const old = kept?.pages[path.pathname];
+    if (kept && old && path.key !== undefined && old.key === path.key && old.file === path.file)
+      pages[path.pathname] = old;
+    else todo.push(path);
+  }
+  return { pages, todo };
+}
+
+/**
+ * The build's record, with the files made from every page (the site manifest, the service worker…) written
+ * into `dest` where they changed since `kept`, the live build's record when it is changed in place.
+ */
+async function recordWithGenerated(
+  { pages, shared, dest }: { pages: Record<string, Rendered>; shared: string; dest: string },
+  kept: SiteRecord | null,
+  changes: Changes,
+): Promise<SiteRecord> {
+  const generated = await generatedFiles(Object.values(pages), !kept);
+  const record: SiteRecord = {
+    v: RECORD_VERSION,
+    shared,
+    pages: Object.fromEntries(Object.entries(pages).map(([k, { same: _, ...entry }]) => [k, entry])),
+    generated: kept ? { ...kept.generated } : {},
+    search: kept ? kept.search : null,
+  };
+  for (const [file, body] of generated) {
+    const hash = bytesHash(body);
+    if (kept && record.generated[file] === hash) continue;
+    record.generated[file] = hash;
+    const { br, gz } = await writeWithCopies(join(dest, file), body, file);
+    changes.written.push({ file, br, gz });
+  }
+  return record;
+}
+
 /**
  * Renders a build of the site (decision 0045). With the live build's record and nothing shared changed, only
  * the pages whose key differs are rendered, written beside the live build and put in place in one short
@@ -42,15 +100,7 @@ const REPORT_MS = 250;
  * page is rendered into a new folder, search index included, which the publisher then switches to.
  */
 export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOutcome> {
-  const seconds: Record<string, number> = {};
-  let lap = performance.now();
-  /** Tells the next step, and times the one before (the outcome's `seconds`, in the server's log). */
-  const step = (name: string, timed: string) => {
-    const now = performance.now();
-    seconds[timed] = Math.round(now - lap) / 1000;
-    lap = now;
-    job.report({ step: name });
-  };
+  const { seconds, step } = stepClock(job.report);
   job.report({ step: 'Lecture des données' });
   const shared = await sharedKey();
   step('Clés des pages', 'data');
@@ -62,14 +112,7 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
   const dest = inPlace && live ? await mkdtemp(join(dirname(live), `.${basename(live)}.stage-`)) : job.target;
   if (!inPlace && !job.assetsInTarget) await linkTree(job.assets, dest, [BUNDLE]);
 
-  const pages: Record<string, Rendered> = {};
-  const todo: SitePath[] = [];
-  for (const path of paths) {
-    const old = before?.pages[path.pathname];
-    if (inPlace && old && path.key !== undefined && old.key === path.key && old.file === path.file)
-      pages[path.pathname] = old;
-    else todo.push(path);
-  }
+  const { pages, todo } = pagesToRender(paths, inPlace ? before : null);
   const changes: Changes = { written: [], removed: [] };
   const lean = await leanStore(inPlace ? live : null, before);
   const rendered = await renderPages(app, todo, dest, inPlace ? before : null, job, (path, entry, text) => {
@@ -82,21 +125,7 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
     for (const old of Object.values(before.pages)) if (!current.has(old.file)) changes.removed.push(old.file);
 
   step('Manifeste du site et service worker', 'pages');
-  const generated = await generatedFiles(Object.values(pages), !inPlace);
-  const record: SiteRecord = {
-    v: RECORD_VERSION,
-    shared,
-    pages: Object.fromEntries(Object.entries(pages).map(([k, { same: _, ...entry }]) => [k, entry])),
-    generated: inPlace ? { ...before.generated } : {},
-    search: inPlace ? before.search : null,
-  };
-  for (const [file, body] of generated) {
-    const hash = bytesHash(body);
-    if (inPlace && record.generated[file] === hash) continue;
-    record.generated[file] = hash;
-    const { br, gz } = await writeWithCopies(join(dest, file), body, file);
-    changes.written.push({ file, br, gz });
-  }
+  const record = await recordWithGenerated({ pages, shared, dest }, inPlace ? before : null, changes);
 
   if (inPlace && live) {
     job.signal?.throwIfAborted();
@@ -129,8 +158,6 @@ export async function renderSite(app: SiteApp, job: RenderJob): Promise<RenderOu
     seconds,
   };
 }
-
-type Rendered = PageEntry & { same?: boolean };
 
 /** Renders `todo` into `dest`, each page handed to the page worker as soon as it is rendered. */
 async function renderPages(

@@ -102,13 +102,25 @@ interface Pending {
   report: (progress: RenderProgress) => void;
 }
 
+/** Routes a renderer's message to the request it answers: its progress, or its end. */
+function deliver(pending: Map<number, Pending>, message: unknown): void {
+  const parsed = RendererReply.safeParse(message);
+  if (!parsed.success) return;
+  const reply = parsed.data;
+  const entry = pending.get(reply.id);
+  if (!entry) return;
+  if (reply.type === 'progress') return entry.report(reply.progress);
+  if (reply.type === 'restart') return; // its exit follows: the request goes to a new renderer
+  pending.delete(reply.id);
+  entry.resolve(reply);
+}
+
 /**
- * The site renderer (decision 0045): a child process that renders the site and stays for the next publish,
- * so a publish renders the pages that changed without starting Astro again (src/build/render). Requests go
- * one at a time; aborting one kills the process (the next request starts a new one). `script` is the
- * renderer's entry, for tests.
+ * The renderer's child process, started at the first request and again after it ended. A renderer that
+ * exits because its code changed hands its requests to a new one; any other exit fails them, with the end
+ * of what it printed.
  */
-export function siteRenderer(options: { env: Record<string, string | undefined>; script?: string }) {
+function rendererChild(options: { env: Record<string, string | undefined>; script?: string }) {
   let child: ChildProcess | null = null;
   let output = '';
   let nextId = 1;
@@ -125,17 +137,7 @@ export function siteRenderer(options: { env: Record<string, string | undefined>;
     const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-16_384));
     c.stdout?.on('data', keep);
     c.stderr?.on('data', keep);
-    c.on('message', (message: unknown) => {
-      const parsed = RendererReply.safeParse(message);
-      if (!parsed.success) return;
-      const reply = parsed.data;
-      const entry = pending.get(reply.id);
-      if (!entry) return;
-      if (reply.type === 'progress') return entry.report(reply.progress);
-      if (reply.type === 'restart') return; // its exit follows: the request goes to a new renderer
-      pending.delete(reply.id);
-      entry.resolve(reply);
-    });
+    c.on('message', (message: unknown) => deliver(pending, message));
     c.once('exit', (code) => {
       if (child === c) child = null;
       const waiting = [...pending.values()];
@@ -178,49 +180,67 @@ export function siteRenderer(options: { env: Record<string, string | undefined>;
     });
   }
 
-  /**
-   * Sends a request and answers its reply. `signal` kills the renderer, rejecting the request; with
-   * `cancel`, the renderer is asked to drop the request instead, and keeps its pages' bundle (it is killed
-   * when it does not answer within a few seconds).
-   */
-  async function request(
-    make: (id: number) => RendererRequest,
-    signal: AbortSignal,
-    report: (progress: RenderProgress) => void,
-    cancel = false,
-  ): Promise<RendererReply> {
-    signal.throwIfAborted();
-    const id = nextId++;
-    const reply = new Promise<RendererReply>((resolve, reject) =>
-      send({ request: make(id), resolve, reject, report }),
-    );
-    const abort = () => {
-      if (!cancel || !child) return void stop();
+  return {
+    nextId: () => nextId++,
+    send,
+    stop,
+    /** Asks the renderer to drop request `id`; false when there is no renderer to ask. */
+    cancel(id: number): boolean {
+      if (!child) return false;
       child.send({ type: 'cancel', id } satisfies RendererRequest);
-      const killer = setTimeout(() => void stop(), CANCEL_GRACE_MS);
-      killer.unref();
-      void reply.finally(() => clearTimeout(killer)).catch(() => {});
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      const answer = await reply;
-      if (signal.aborted) throw new Error('Construction interrompue');
-      return answer;
-    } catch (error) {
-      if (signal.aborted) throw new Error('Construction interrompue', { cause: error });
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', abort);
-    }
+      return true;
+    },
+  };
+}
+
+type RendererChild = ReturnType<typeof rendererChild>;
+
+/**
+ * Sends a request and answers its reply. `signal` kills the renderer, rejecting the request; with
+ * `cancel`, the renderer is asked to drop the request instead, and keeps its pages' bundle (it is killed
+ * when it does not answer within a few seconds).
+ */
+async function request(
+  renderer: RendererChild,
+  make: (id: number) => RendererRequest,
+  signal: AbortSignal,
+  report: (progress: RenderProgress) => void,
+  cancel = false,
+): Promise<RendererReply> {
+  signal.throwIfAborted();
+  const id = renderer.nextId();
+  const reply = new Promise<RendererReply>((resolve, reject) =>
+    renderer.send({ request: make(id), resolve, reject, report }),
+  );
+  const abort = () => {
+    if (!cancel || !renderer.cancel(id)) return void renderer.stop();
+    const killer = setTimeout(() => void renderer.stop(), CANCEL_GRACE_MS);
+    killer.unref();
+    void reply.finally(() => clearTimeout(killer)).catch(() => {});
+  };
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    const answer = await reply;
+    if (signal.aborted) throw new Error('Construction interrompue');
+    return answer;
+  } catch (error) {
+    if (signal.aborted) throw new Error('Construction interrompue', { cause: error });
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', abort);
   }
+}
 
-  const failed = (reply: RendererReply) =>
-    reply.type === 'failed'
-      ? new Error(`La construction du site a échoué.\n${usefulTail(reply.error)}`)
-      : new Error(`Réponse inattendue du moteur de rendu : ${reply.type}`);
+const failed = (reply: RendererReply) =>
+  reply.type === 'failed'
+    ? new Error(`La construction du site a échoué.\n${usefulTail(reply.error)}`)
+    : new Error(`Réponse inattendue du moteur de rendu : ${reply.type}`);
 
-  const build: SiteBuilder = async ({ outDir, previousDir, signal, report }) => {
+/** A publish's build through the renderer, and the search index that follows it when the renderer left it. */
+function rendererBuild(renderer: RendererChild): SiteBuilder {
+  return async ({ outDir, previousDir, signal, report }) => {
     const reply = await request(
+      renderer,
       (id) => ({ type: 'build', id, live: previousDir ?? null, target: outDir }),
       signal,
       (p) => report(reportOf(p)),
@@ -236,6 +256,7 @@ export function siteRenderer(options: { env: Record<string, string | undefined>;
         ? {
             search: async (searchSignal, searchReport) => {
               const done = await request(
+                renderer,
                 (id) => ({ type: 'search', id, live: outcome.dir }),
                 searchSignal,
                 (p) => searchReport(reportOf(p)),
@@ -247,7 +268,17 @@ export function siteRenderer(options: { env: Record<string, string | undefined>;
         : {}),
     };
   };
-  return { build, close: stop };
+}
+
+/**
+ * The site renderer (decision 0045): a child process that renders the site and stays for the next publish,
+ * so a publish renders the pages that changed without starting Astro again (src/build/render). Requests go
+ * one at a time; aborting one kills the process (the next request starts a new one). `script` is the
+ * renderer's entry, for tests.
+ */
+export function siteRenderer(options: { env: Record<string, string | undefined>; script?: string }) {
+  const renderer = rendererChild(options);
+  return { build: rendererBuild(renderer), close: renderer.stop };
 }
 
 /** The real build: the site renderer reading the listings from this server's API. */

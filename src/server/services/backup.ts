@@ -67,16 +67,15 @@ interface BackupOptions {
   now?: Date;
 }
 
-async function writeBackup(options: BackupOptions): Promise<BackupResult> {
-  const started = performance.now();
-  const now = options.now ?? new Date();
-  // Only its owner reads the archives (every message, every password hash): a folder created 0700, files 0600.
-  await mkdir(options.backupDir, { recursive: true, mode: 0o700 });
+type Tar = ReturnType<typeof tarWriter>;
+
+/** The archive's name: the time in UTC, a second later for each archive of that name already there. */
+async function archiveName(backupDir: string, now: Date): Promise<string> {
   let name = `ndako-${stamp(now)}.tar.gz`;
   // Two backups in the same second (a daily one and a manual one) each keep their own file.
   for (
     let i = 1;
-    await stat(join(options.backupDir, name)).then(
+    await stat(join(backupDir, name)).then(
       () => true,
       () => false,
     );
@@ -84,6 +83,66 @@ async function writeBackup(options: BackupOptions): Promise<BackupResult> {
   ) {
     name = `ndako-${stamp(new Date(now.getTime() + i * 1000))}.tar.gz`;
   }
+  return name;
+}
+
+/** Every table's rows as JSON lines, as of one moment; answers the migrations applied. */
+async function addTables(
+  tar: Tar,
+  { database, spool, now, manifest }: { database: Database; spool: string; now: Date; manifest: Manifest },
+): Promise<number> {
+  return dumpRepository(database).dump(async (table, batches) => {
+    // A tar entry starts with its size: a table's rows go to a file first, a batch at a time, so neither
+    // the rows nor one string of them is ever whole in memory (past ~512 MB a string cannot be made).
+    const rows = await spoolLines(spool, batches);
+    const handle = await open(spool, 'r');
+    try {
+      const info = await handle.stat();
+      const sha256 = await tar.file(`db/${table.name}.jsonl`, handle, info.size, now);
+      manifest.tables.push({ ...table, rows, sha256 });
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** The media of the bucket (MEDIA_STORE=s3). */
+async function addBucketMedia(tar: Tar, store: MediaStore, now: Date, manifest: Manifest): Promise<void> {
+  for (const mediaName of (await store.list()).sort()) {
+    // One object at a time, whole (an upload is at most MEDIA_MAX_VIDEO_MB); one deleted meanwhile is skipped.
+    const data = await store.read(mediaName, Number.MAX_SAFE_INTEGER);
+    if (!data) continue;
+    const sha256 = await tar.entry(`media/${mediaName}`, data, now);
+    manifest.media.push({ name: mediaName, bytes: data.length, sha256 });
+  }
+}
+
+/** The media files of DATA_DIR/media, with their own times. */
+async function addFolderMedia(tar: Tar, mediaDir: string, manifest: Manifest): Promise<void> {
+  const names = (await readdir(mediaDir, { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  for (const mediaName of names) {
+    // Opened before the header is written: a file deleted meanwhile is skipped, never half in the archive.
+    const handle = await open(join(mediaDir, mediaName), 'r').catch(() => null);
+    if (!handle) continue;
+    try {
+      const info = await handle.stat();
+      const sha256 = await tar.file(`media/${mediaName}`, handle, info.size, info.mtime);
+      manifest.media.push({ name: mediaName, bytes: info.size, sha256 });
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+async function writeBackup(options: BackupOptions): Promise<BackupResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  // Only its owner reads the archives (every message, every password hash): a folder created 0700, files 0600.
+  await mkdir(options.backupDir, { recursive: true, mode: 0o700 });
+  const name = await archiveName(options.backupDir, now);
   const file = join(options.backupDir, name);
   const partial = `${file}.partial`;
 
@@ -104,46 +163,9 @@ async function writeBackup(options: BackupOptions): Promise<BackupResult> {
       tables: [],
       media: [],
     };
-    manifest.migrations = await dumpRepository(options.database).dump(async (table, batches) => {
-      // A tar entry starts with its size: a table's rows go to a file first, a batch at a time, so neither
-      // the rows nor one string of them is ever whole in memory (past ~512 MB a string cannot be made).
-      const rows = await spoolLines(spool, batches);
-      const handle = await open(spool, 'r');
-      try {
-        const info = await handle.stat();
-        const sha256 = await tar.file(`db/${table.name}.jsonl`, handle, info.size, now);
-        manifest.tables.push({ ...table, rows, sha256 });
-      } finally {
-        await handle.close();
-      }
-    });
-    if (options.store) {
-      for (const mediaName of (await options.store.list()).sort()) {
-        // One object at a time, whole (an upload is at most MEDIA_MAX_VIDEO_MB); one deleted meanwhile is skipped.
-        const data = await options.store.read(mediaName, Number.MAX_SAFE_INTEGER);
-        if (!data) continue;
-        const sha256 = await tar.entry(`media/${mediaName}`, data, now);
-        manifest.media.push({ name: mediaName, bytes: data.length, sha256 });
-      }
-    }
-    const names = options.store
-      ? []
-      : (await readdir(options.mediaDir, { withFileTypes: true }).catch(() => []))
-          .filter((e) => e.isFile())
-          .map((e) => e.name)
-          .sort();
-    for (const mediaName of names) {
-      // Opened before the header is written: a file deleted meanwhile is skipped, never half in the archive.
-      const handle = await open(join(options.mediaDir, mediaName), 'r').catch(() => null);
-      if (!handle) continue;
-      try {
-        const info = await handle.stat();
-        const sha256 = await tar.file(`media/${mediaName}`, handle, info.size, info.mtime);
-        manifest.media.push({ name: mediaName, bytes: info.size, sha256 });
-      } finally {
-        await handle.close();
-      }
-    }
+    manifest.migrations = await addTables(tar, { database: options.database, spool, now, manifest });
+    if (options.store) await addBucketMedia(tar, options.store, now, manifest);
+    else await addFolderMedia(tar, options.mediaDir, manifest);
     await tar.entry('manifest.json', Buffer.from(JSON.stringify(manifest, null, 1)), now);
     await tar.end();
     await written;
