@@ -6,6 +6,7 @@ import { useResource } from '../lib/use-resource.ts';
 import { SelectFilter } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { Badge, Empty, Loading, LoadError, PageHead, Pager } from '../ui/states.tsx';
+import './alerts.css';
 
 const PAGE_SIZE = 20;
 

@@ -9,6 +9,7 @@ import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { ROUTES } from '../lib/router.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { LeadsPanel } from './leads-panel.tsx';
+import './dashboard.css';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 

@@ -6,6 +6,7 @@ import { storeSession } from '../lib/session.ts';
 import { Brand } from '../ui/brand.tsx';
 import { Field, fieldErrors } from '../ui/field.tsx';
 import { Icon } from '../ui/icons.tsx';
+import './login.css';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'error'; message: string };
 

@@ -7,6 +7,7 @@ import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { MessageCard } from './message-card.tsx';
 import { VisitRequests } from './visit-requests.tsx';
+import './messages.css';
 
 const PAGE_SIZE = 20;
 

@@ -9,6 +9,7 @@ import { PageHead } from '../ui/states.tsx';
 import { DraftsBanner } from './drafts-banner.tsx';
 import { PropertyForm } from './property-form.tsx';
 import { PropertyRow } from './property-row.tsx';
+import './properties.css';
 
 const PAGE_SIZE = 12;
 

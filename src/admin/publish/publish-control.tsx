@@ -5,6 +5,7 @@ import { toast } from '../../shared/toasts.ts';
 import { api, errorMessage, answer } from '../lib/api.ts';
 import { $changes } from '../lib/changes.ts';
 import { formatDateTime } from '../lib/format.ts';
+import './publish.css';
 
 const POLL_RUNNING_MS = 1_500;
 const POLL_IDLE_MS = 30_000;

@@ -15,6 +15,7 @@ import { useResource } from '../lib/use-resource.ts';
 import { ListState } from '../ui/list-controls.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { RequestCard } from './request-card.tsx';
+import './requests.css';
 
 const PAGE_SIZE = 20;
 const KINDS = { message: 'Messages', visit: 'Demandes de visite', report: 'Signalements' } as const;

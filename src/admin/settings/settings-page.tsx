@@ -9,6 +9,7 @@ import { SubmitButton } from '../ui/field.tsx';
 import { Loading, LoadError, PageHead } from '../ui/states.tsx';
 import { checkDraft, toDraft, type SettingsDraft } from './draft.ts';
 import { SettingsFields } from './settings-fields.tsx';
+import './settings.css';
 
 /** Admins only (the API refuses agents too): the agency's identity as the public site shows it. */
 export function SettingsPage() {

@@ -1,3 +1,12 @@
+// The shared styles first, in cascade order (ui/ then the shell): each feature's own styles, imported by its
+// page, come after them in the bundle and may refine them.
+import '../ui/base.css';
+import '../ui/lists.css';
+import '../ui/figures.css';
+import '../ui/dialog.css';
+import '../ui/forms.css';
+import '../ui/tables.css';
+import './shell.css';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { VerifyResponse } from '../../contract/index.ts';
@@ -20,7 +29,6 @@ import { TeamPage } from '../team/team-page.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
 import { ViewsPage } from '../views/views-page.tsx';
 import { AdminLayout } from './admin-layout.tsx';
-import '../admin.css';
 
 const PAGES: Record<string, () => React.JSX.Element> = {
   [ROUTES.dashboard]: DashboardPage,

@@ -2,6 +2,7 @@ import { AdminsOnly } from '../ui/admins-only.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { Accounts } from './accounts.tsx';
 import { AuditLog } from './audit-log.tsx';
+import './staff.css';
 
 /** Admins only (the API refuses agents too): staff accounts and the change log. */
 export function StaffPage() {

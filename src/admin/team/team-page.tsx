@@ -11,6 +11,7 @@ import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx'
 import { Badge, PageHead } from '../ui/states.tsx';
 import { DeactivateDialog } from './deactivate-dialog.tsx';
 import { TeamForm } from './team-form.tsx';
+import './team.css';
 
 const ACTIVITY = { true: 'Actifs', false: 'Inactifs' } as const;
 
