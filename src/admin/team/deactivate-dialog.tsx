@@ -16,6 +16,32 @@ interface Props {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
+/** The active member who takes over the listings, or none (the listings then show the agency's contacts). */
+function HeirField({
+  heir,
+  candidates,
+  onChange,
+}: {
+  heir: string;
+  candidates: TeamMember[];
+  onChange: (heir: string) => void;
+}) {
+  return (
+    <Field label="Confier ses annonces à">
+      {(control) => (
+        <select {...control} value={heir} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Personne : afficher les coordonnées de l’agence</option>
+          {candidates.map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              {m.name} ({m.role})
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /**
  * Deactivating a member who manages listings: the site stops showing their phone and e-mail
  * on those listings, which show the agency's instead, unless the admin hands them to another active member
@@ -89,18 +115,7 @@ export function DeactivateDialog({ member, onCancel, onDone }: Props) {
         son téléphone et son e-mail ne sont plus affichés sur le site : ces annonces montrent les coordonnées
         de l’agence, à moins de les confier à un autre membre actif.
       </p>
-      <Field label="Confier ses annonces à">
-        {(control) => (
-          <select {...control} value={heir} onChange={(e) => setHeir(e.target.value)}>
-            <option value="">Personne : afficher les coordonnées de l’agence</option>
-            {candidates.map((m) => (
-              <option key={m.id} value={String(m.id)}>
-                {m.name} ({m.role})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <HeirField heir={heir} candidates={candidates} onChange={setHeir} />
     </Modal>
   );
 }
