@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TEAM_ROLES, TeamMember, TeamMemberInput } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
+import { DialogActions } from '../ui/dialog-actions.tsx';
 import { fieldErrors, SelectField } from '../ui/field.tsx';
 import { ImagePicker, useImageUpload, type ImageUpload } from '../ui/image-upload.tsx';
 import { InputField } from '../ui/input-field.tsx';
@@ -101,19 +102,12 @@ export function TeamForm({ member, onClose, onSaved }: Props) {
       title={member ? 'Modifier le membre' : 'Ajouter un membre'}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Annuler
-          </button>
-          <button
-            type="button"
-            className="btn btn-green"
-            disabled={saving || photo.uploading}
-            onClick={() => void save(draft)}
-          >
-            {saving ? 'Enregistrement…' : 'Enregistrer'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          label={saving ? 'Enregistrement…' : 'Enregistrer'}
+          disabled={saving || photo.uploading}
+          onConfirm={() => void save(draft)}
+        />
       }
     >
       <div className="adm-form-grid">
