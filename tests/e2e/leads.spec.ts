@@ -84,6 +84,11 @@ test('a visit request is followed up in "Demandes": contacted, visit planned, co
   await openAdmin(page, `/admin/requests?open=visit-${id}`, admin.token);
   const card = page.getByRole('listitem', { name: `Demande de visite de ${name}` });
   await expect(card).toBeVisible();
+  // The number as the visitor typed it, the chat opened on its international form (wa.me refuses 081…).
+  await expect(card.getByRole('link', { name: 'WhatsApp 0812345678' })).toHaveAttribute(
+    'href',
+    'https://wa.me/243812345678',
+  );
   const status = card.getByRole('combobox', { name: `Statut : Demande de visite de ${name}` });
   for (const step of ['Contactée', 'Visite prévue', 'Conclue']) {
     await status.selectOption({ label: step });

@@ -84,16 +84,25 @@ test('"Changer mon mot de passe" from the layout checks the current password', a
   expect(await token(page.request, { email: agent.email, password: 'second password 2' })).toBeTruthy();
 });
 
-test('a visit request is deleted after confirmation', async ({ page, admin }) => {
+test('a visit request links to a WhatsApp chat and is deleted after confirmation', async ({
+  page,
+  admin,
+}) => {
   const name = `Visiteur ${Math.random().toString(36).slice(2, 8)}`;
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const sent = await page.request.post('/api/mail/send-visit', {
-    data: { name, visitDate: day, telephone: '+243 81 555 44 33' },
+    // Typed the national way, as most visitors do: wa.me wants it international.
+    data: { name, visitDate: day, telephone: '081 555 44 33' },
   });
   expect(sent.status()).toBe(201);
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/messages');
   await page.getByRole('tab', { name: 'Demandes de visite' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card.getByRole('link', { name: 'WhatsApp 081 555 44 33' })).toHaveAttribute(
+    'href',
+    'https://wa.me/243815554433',
+  );
   await page.getByRole('button', { name: `Supprimer la demande de ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Supprimer la demande de visite' });
   await dialog.getByRole('button', { name: 'Supprimer' }).click();

@@ -6,20 +6,22 @@ import { api, errorMessage } from '../lib/api.ts';
 import { navigate, ROUTES } from '../lib/router.ts';
 import { $account, clearSession } from '../lib/session.ts';
 import { Brand } from '../ui/brand.tsx';
-import { Field, fieldErrors } from '../ui/field.tsx';
+import { fieldErrors } from '../ui/field.tsx';
+import { InputField } from '../ui/input-field.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 /**
- * "Changer mon mot de passe": from the layout, or on its own (`forced`) after a login with a temporary or
- * generated password, when the API opens nothing else until a new one is chosen.
+ * The change checked (the contract's policy, the confirmation typed twice), then sent; a forced change opens
+ * the dashboard once done.
  */
-export function PasswordPage({ forced = false }: { forced?: boolean }) {
+function usePasswordChange(forced: boolean) {
   const account = useStore($account);
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof EMPTY) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,28 +44,36 @@ export function PasswordPage({ forced = false }: { forced?: boolean }) {
       setSaving(false);
     }
   };
+  return { draft, set, errors, failure, saving, submit };
+}
 
-  const leave = async () => {
-    await api()
-      .post('auth/logout')
-      .catch((error: unknown) => console.error(error));
-    clearSession();
-    navigate(ROUTES.login, { replace: true });
-  };
+/** "Se déconnecter" from the forced change: the session ends on the server, then here. */
+async function leave() {
+  await api()
+    .post('auth/logout')
+    .catch((error: unknown) => console.error(error));
+  clearSession();
+  navigate(ROUTES.login, { replace: true });
+}
 
+/**
+ * "Changer mon mot de passe": from the layout, or on its own (`forced`) after a login with a temporary or
+ * generated password, when the API opens nothing else until a new one is chosen.
+ */
+export function PasswordPage({ forced = false }: { forced?: boolean }) {
+  const { draft, set, errors, failure, saving, submit } = usePasswordChange(forced);
   const input = (key: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
-    <Field label={label} required error={errors[key]} {...(hint ? { hint } : {})}>
-      {(control) => (
-        <input
-          {...control}
-          type="password"
-          name={key}
-          autoComplete={autoComplete}
-          value={draft[key]}
-          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      required
+      error={errors[key]}
+      hint={hint}
+      type="password"
+      name={key}
+      autoComplete={autoComplete}
+      value={draft[key]}
+      onChange={set(key)}
+    />
   );
 
   const form = (

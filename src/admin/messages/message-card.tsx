@@ -1,4 +1,5 @@
 import type { Message, MessageStatus } from '../../contract/index.ts';
+import { telHref } from '../../shared/phone.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
 import { Badge } from '../ui/states.tsx';
@@ -33,7 +34,7 @@ export function MessageCard({ message: m, onStatus, onDelete }: Props) {
           {m.senderPhone && (
             <>
               {' · '}
-              <a href={`tel:${m.senderPhone.replace(/[^\d+]/g, '')}`}>{m.senderPhone}</a>
+              <a href={telHref(m.senderPhone)}>{m.senderPhone}</a>
             </>
           )}
           {' · '}

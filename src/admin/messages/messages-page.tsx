@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Message, type MessageStatus } from '../../contract/index.ts';
 import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
-import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { CardList } from '../ui/card-list.tsx';
+import { ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { MessageCard } from './message-card.tsx';
@@ -39,25 +40,20 @@ function Messages() {
         />
         Signalements d’annonces seulement
       </label>
-      <ListState
+      <CardList
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des messages"
         empty="Aucun message"
-      >
-        {(data) => (
-          <ul className="adm-cards">
-            {data.data.map((m) => (
-              <MessageCard
-                key={m.id}
-                message={m}
-                onStatus={(next) => void changeStatus(m.id, next)}
-                onDelete={() => removal.ask(m)}
-              />
-            ))}
-          </ul>
+        card={(m) => (
+          <MessageCard
+            key={m.id}
+            message={m}
+            onStatus={(next) => void changeStatus(m.id, next)}
+            onDelete={() => removal.ask(m)}
+          />
         )}
-      </ListState>
+      />
       <RemoveDialog
         {...removal.dialog}
         title="Supprimer le message"

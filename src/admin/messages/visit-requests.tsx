@@ -1,19 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Property, VisitRequest, type VisitStatus } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
-import { formatDate, formatDateTime } from '../lib/format.ts';
 import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
 import { useSearchList } from '../lib/use-search-list.ts';
-import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
-import { Badge } from '../ui/states.tsx';
+import { CardList } from '../ui/card-list.tsx';
+import { ListToolbar } from '../ui/list-controls.tsx';
+import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
+import { VisitCard, visitDay } from './visit-card.tsx';
 
 const PAGE_SIZE = 20;
-
-/** The picker's day (YYYY-MM-DD) or local Kinshasa date and time (YYYY-MM-DDTHH:mm[:ss]). */
-const visitDay = (v: string) =>
-  v.length === 10 ? formatDate(`${v}T12:00:00Z`) : formatDateTime(`${v.length === 16 ? `${v}:00` : v}+01:00`);
-const whatsapp = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
 
 /** The titles of the listings the requests are about (one call per listing shown, at most a page's worth). */
 function usePropertyTitles(ids: number[]) {
@@ -51,80 +46,21 @@ export function VisitRequests() {
           options: VISIT_STATUS_LABELS,
         }}
       />
-      <ListState
+      <CardList
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des demandes de visite"
         empty="Aucune demande de visite"
-      >
-        {(data) => (
-          <ul className="adm-cards">
-            {data.data.map((v) => (
-              <li key={v.id} className={`adm-item${v.status === 'new' ? ' adm-unread' : ''}`}>
-                <div className="adm-item-body">
-                  <div className="adm-item-top">
-                    <h2>
-                      {v.name} · {visitDay(v.visitDate)}
-                    </h2>
-                    <Badge tone={`visit-${v.status}`}>{VISIT_STATUS_LABELS[v.status]}</Badge>
-                  </div>
-                  <p className="adm-meta">
-                    <a href={whatsapp(v.telephone)} target="_blank" rel="noreferrer">
-                      WhatsApp {v.telephone}
-                    </a>
-                    {v.email && (
-                      <>
-                        {' · '}
-                        <a href={`mailto:${v.email}`}>{v.email}</a>
-                      </>
-                    )}
-                    {' · '}demandé le {formatDateTime(v.createdAt)}
-                  </p>
-                  {v.propertyId ? (
-                    <p>
-                      <a href={`/property/${v.propertyId}`} target="_blank" rel="noreferrer">
-                        {titles[v.propertyId] ?? `Propriété n° ${v.propertyId}`}
-                      </a>
-                    </p>
-                  ) : (
-                    v.url && <p className="adm-meta">Page : {v.url}</p>
-                  )}
-                </div>
-                <div className="adm-item-actions">
-                  {v.status === 'new' && (
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => void changeStatus(v.id, 'confirmed')}
-                    >
-                      Confirmer
-                    </button>
-                  )}
-                  {v.status === 'confirmed' && (
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => void changeStatus(v.id, 'done')}
-                    >
-                      Marquer effectuée
-                    </button>
-                  )}
-                  {(v.status === 'new' || v.status === 'confirmed') && (
-                    <button
-                      type="button"
-                      className="btn adm-btn-danger-outline"
-                      onClick={() => void changeStatus(v.id, 'cancelled')}
-                    >
-                      Annuler la visite
-                    </button>
-                  )}
-                  <DeleteButton label={`Supprimer la demande de ${v.name}`} onClick={() => removal.ask(v)} />
-                </div>
-              </li>
-            ))}
-          </ul>
+        card={(v) => (
+          <VisitCard
+            key={v.id}
+            visit={v}
+            title={v.propertyId ? titles[v.propertyId] : undefined}
+            onStatus={(next) => void changeStatus(v.id, next)}
+            onDelete={() => removal.ask(v)}
+          />
         )}
-      </ListState>
+      />
       <RemoveDialog
         {...removal.dialog}
         title="Supprimer la demande de visite"

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { paginated, ReassignListingsResult, TeamMember } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
-import { mutate } from '../lib/mutate.ts';
+import { mutate, type Outcome } from '../lib/mutate.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { Field } from '../ui/field.tsx';
+import { DialogActions } from '../ui/dialog-actions.tsx';
+import { SelectField } from '../ui/field.tsx';
 import { Modal } from '../ui/modal.tsx';
 
 interface Props {
@@ -16,10 +17,37 @@ interface Props {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
+/** The listings handed to `heir` (a member's id, or '' for none), then the member deactivated. */
+async function deactivate(
+  member: TeamMember,
+  heir: string,
+  heirName: string | undefined,
+): Promise<Outcome<TeamMember>> {
+  if (heir) {
+    const handed = await mutate(
+      () =>
+        answer(
+          ReassignListingsResult,
+          api().post(`team/${member.id}/reassign`, { json: { to: Number(heir) } }),
+        ),
+      { failure: 'Les annonces n’ont pas pu être confiées : le membre reste actif' },
+    );
+    if (!handed.ok) return handed;
+  }
+  return mutate(() => answer(TeamMember, api().patch(`team/${member.id}/toggle-status`)), {
+    success: (saved) =>
+      heir
+        ? `${saved.name} est désactivé ; ses annonces sont confiées à ${heirName ?? 'un autre membre'}`
+        : `${saved.name} est désactivé ; ses annonces affichent les coordonnées de l’agence`,
+    failure: 'Le statut n’a pas pu être modifié',
+  });
+}
+
 /**
  * Deactivating a member who manages listings: the site stops showing their phone and e-mail
  * on those listings, which show the agency's instead, unless the admin hands them to another active member
- * here. The handing over is done first: if it fails, the member stays active and nothing has changed.
+ * here. The handing over is done first (`deactivate`): if it fails, the member stays active and nothing has
+ * changed.
  */
 export function DeactivateDialog({ member, onCancel, onDone }: Props) {
   const [heir, setHeir] = useState('');
@@ -33,6 +61,7 @@ export function DeactivateDialog({ member, onCancel, onDone }: Props) {
   );
   if (!member) return null;
   const candidates = (others.data?.data ?? []).filter((m) => m.id !== member.id);
+  const names = new Map(candidates.map((m) => [String(m.id), `${m.name} (${m.role})`]));
   const close = () => {
     setHeir('');
     onCancel();
@@ -40,27 +69,7 @@ export function DeactivateDialog({ member, onCancel, onDone }: Props) {
 
   const confirm = async () => {
     setBusy(true);
-    if (heir) {
-      const handed = await mutate(
-        () =>
-          answer(
-            ReassignListingsResult,
-            api().post(`team/${member.id}/reassign`, { json: { to: Number(heir) } }),
-          ),
-        { failure: 'Les annonces n’ont pas pu être confiées : le membre reste actif' },
-      );
-      if (!handed.ok) {
-        setBusy(false);
-        return;
-      }
-    }
-    const outcome = await mutate(() => answer(TeamMember, api().patch(`team/${member.id}/toggle-status`)), {
-      success: (saved) =>
-        heir
-          ? `${saved.name} est désactivé ; ses annonces sont confiées à ${candidates.find((m) => String(m.id) === heir)?.name ?? 'un autre membre'}`
-          : `${saved.name} est désactivé ; ses annonces affichent les coordonnées de l’agence`,
-      failure: 'Le statut n’a pas pu être modifié',
-    });
+    const outcome = await deactivate(member, heir, candidates.find((m) => String(m.id) === heir)?.name);
     setBusy(false);
     if (outcome.ok) {
       setHeir('');
@@ -74,14 +83,12 @@ export function DeactivateDialog({ member, onCancel, onDone }: Props) {
       title={`Désactiver ${member.name}`}
       onClose={close}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Annuler
-          </button>
-          <button type="button" className="btn btn-green" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Enregistrement…' : heir ? 'Confier et désactiver' : 'Désactiver'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={close}
+          label={busy ? 'Enregistrement…' : heir ? 'Confier et désactiver' : 'Désactiver'}
+          disabled={busy}
+          onConfirm={() => void confirm()}
+        />
       }
     >
       <p>
@@ -89,18 +96,14 @@ export function DeactivateDialog({ member, onCancel, onDone }: Props) {
         son téléphone et son e-mail ne sont plus affichés sur le site : ces annonces montrent les coordonnées
         de l’agence, à moins de les confier à un autre membre actif.
       </p>
-      <Field label="Confier ses annonces à">
-        {(control) => (
-          <select {...control} value={heir} onChange={(e) => setHeir(e.target.value)}>
-            <option value="">Personne : afficher les coordonnées de l’agence</option>
-            {candidates.map((m) => (
-              <option key={m.id} value={String(m.id)}>
-                {m.name} ({m.role})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Confier ses annonces à"
+        options={candidates.map((m) => String(m.id))}
+        labelOf={(id) => names.get(id) ?? id}
+        placeholder="Personne : afficher les coordonnées de l’agence"
+        value={heir}
+        onChange={setHeir}
+      />
     </Modal>
   );
 }

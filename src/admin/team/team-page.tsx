@@ -1,41 +1,45 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { paginated, TeamMember } from '../../contract/index.ts';
+import { paginated, TeamMember, type Page } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
-import { formatDate } from '../lib/format.ts';
 import { mutate, withItem } from '../lib/mutate.ts';
 import { $account } from '../lib/session.ts';
-import { useDebounced, useResource } from '../lib/use-resource.ts';
-import { ListState, ListToolbar } from '../ui/list-controls.tsx';
-import { DeleteButton, RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
-import { Badge, PageHead } from '../ui/states.tsx';
+import { useDebounced, useResource, type Resource } from '../lib/use-resource.ts';
+import { CardList } from '../ui/card-list.tsx';
+import { ListToolbar } from '../ui/list-controls.tsx';
+import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
+import { PageHead } from '../ui/states.tsx';
 import { DeactivateDialog } from './deactivate-dialog.tsx';
+import { MemberCard } from './member-card.tsx';
 import { TeamForm } from './team-form.tsx';
 import './team.css';
 
 const ACTIVITY = { true: 'Actifs', false: 'Inactifs' } as const;
 
-export function TeamPage() {
-  const canManage = useStore($account)?.role === 'admin';
+/** The whole team (no pages: an agency has tens of members), searched and filtered by activity. */
+function useTeamList() {
   const [q, setQ] = useState('');
-  const [active, setActive] = useState<keyof typeof ACTIVITY | ''>('');
-  const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
-  /** A member with listings being deactivated: the dialog offers to hand them over first. */
-  const [leaving, setLeaving] = useState<TeamMember | null>(null);
-  const removal = useRemoval<TeamMember>(() => list.reload());
+  const [status, setStatus] = useState<keyof typeof ACTIVITY | ''>('');
   const query = useDebounced(q.trim());
-
   const list = useResource(
     () =>
       answer(
         paginated(TeamMember),
         api().get('team', {
-          searchParams: { limit: 100, ...(query ? { q: query } : {}), ...(active ? { active } : {}) },
+          searchParams: { limit: 100, ...(query ? { q: query } : {}), ...(status ? { active: status } : {}) },
         }),
       ),
-    `${query}|${active}`,
+    `${query}|${status}`,
   );
+  return { q, setQ, status, setStatus, list };
+}
 
+/**
+ * A member activated or deactivated at once, shown as saved; but an active member who still manages listings
+ * is `leaving`: the dialog offers to hand the listings over first.
+ */
+function useActivation(list: Resource<Page<TeamMember>>) {
+  const [leaving, setLeaving] = useState<TeamMember | null>(null);
   const toggle = async (m: TeamMember) => {
     if (m.isActive && m.propertiesAssigned > 0) {
       setLeaving(m);
@@ -47,6 +51,16 @@ export function TeamPage() {
     });
     if (outcome.ok) list.setData(withItem(outcome.value));
   };
+  return { leaving, setLeaving, toggle };
+}
+
+export function TeamPage() {
+  const canManage = useStore($account)?.role === 'admin';
+  const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
+  const search = useTeamList();
+  const { list } = search;
+  const { leaving, setLeaving, toggle } = useActivation(list);
+  const removal = useRemoval<TeamMember>(() => list.reload());
 
   return (
     <>
@@ -66,59 +80,26 @@ export function TeamPage() {
         }
       />
       <ListToolbar
-        state={{ q, setQ, status: active, setStatus: setActive }}
+        state={search}
         search={{ label: 'Rechercher un membre', placeholder: 'Rechercher par nom, e-mail ou téléphone…' }}
         filter={{ label: 'Filtrer par état', all: 'Tous', options: ACTIVITY }}
       />
-      <ListState resource={list} error="Erreur lors du chargement de l’équipe" empty="Aucun membre trouvé">
-        {(data) => (
-          <ul className="adm-cards adm-cards-grid">
-            {data.data.map((m) => (
-              <li key={m.id} className="adm-item adm-member">
-                {m.photo ? (
-                  <img src={m.photo} alt="" width={64} height={64} className="adm-avatar" loading="lazy" />
-                ) : (
-                  <span className="adm-avatar" aria-hidden="true">
-                    {m.name.charAt(0)}
-                  </span>
-                )}
-                <div className="adm-item-body">
-                  <h2>{m.name}</h2>
-                  <p className="adm-muted">{m.role}</p>
-                  <Badge tone={m.isActive ? 'available' : 'unavailable'}>
-                    {m.isActive ? 'Actif' : 'Inactif'}
-                  </Badge>
-                  <p>
-                    <a href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>{m.phone}</a>
-                    <br />
-                    <a href={`mailto:${m.email}`}>{m.email}</a>
-                  </p>
-                  <p className="adm-meta">
-                    {m.propertiesAssigned} propriété(s) suivie(s) · depuis le{' '}
-                    {formatDate(`${m.joinDate}T12:00:00Z`)}
-                  </p>
-                </div>
-                {canManage && (
-                  <div className="adm-item-actions">
-                    <button type="button" className="btn btn-outline" onClick={() => void toggle(m)}>
-                      {m.isActive ? 'Désactiver' : 'Activer'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => setEditing(m)}
-                      aria-label={`Modifier ${m.name}`}
-                    >
-                      Modifier
-                    </button>
-                    <DeleteButton label={`Supprimer ${m.name}`} onClick={() => removal.ask(m)} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
+      <CardList
+        resource={list}
+        className="adm-cards adm-cards-grid"
+        error="Erreur lors du chargement de l’équipe"
+        empty="Aucun membre trouvé"
+        card={(m) => (
+          <MemberCard
+            key={m.id}
+            member={m}
+            canManage={canManage}
+            onToggle={() => void toggle(m)}
+            onEdit={() => setEditing(m)}
+            onDelete={() => removal.ask(m)}
+          />
         )}
-      </ListState>
+      />
       {editing && (
         <TeamForm
           member={editing === 'new' ? null : editing}
