@@ -291,5 +291,13 @@ test.describe('managing the agency', () => {
     await expect(card.getByRole('button', { name: 'Marquer comme répondu' })).toHaveCount(0);
     await card.getByRole('button', { name: 'Fermer' }).click();
     await expect(card.getByText('Fermé', { exact: true })).toBeVisible();
+    // The listing reports' filter leaves out a message that is not one, and gives it back once unchecked.
+    const reportsOnly = page.getByRole('checkbox', { name: 'Signalements d’annonces seulement' });
+    await reportsOnly.check();
+    // The list as loaded again, not the moment it is loading: none of the messages searched is a report.
+    await expect(page.getByText('Aucun message', { exact: true })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await reportsOnly.uncheck();
+    await expect(card.getByText('Fermé', { exact: true })).toBeVisible();
   });
 });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Message, type MessageStatus } from '../../contract/index.ts';
 import { MESSAGE_STATUS_LABELS } from '../lib/labels.ts';
-import { useSearchList } from '../lib/use-search-list.ts';
 import { CardList } from '../ui/card-list.tsx';
+import { CheckFilter, useCheckedSearchList } from '../ui/check-filter.tsx';
 import { ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
@@ -13,13 +13,13 @@ import './messages.css';
 const PAGE_SIZE = 20;
 
 function Messages() {
-  const removal = useRemoval<Message>(() => list.reload());
   // Visitors' reports of listings have their own tag and this filter.
-  const [reports, setReports] = useState(false);
-  const searchList = useSearchList<Message, MessageStatus>('messages', PAGE_SIZE, Message, {
-    propertyType: reports ? 'report' : '',
+  const searchList = useCheckedSearchList<Message, MessageStatus>('messages', PAGE_SIZE, Message, {
+    key: 'propertyType',
+    value: 'report',
   });
   const { setPage, page, list, changeStatus } = searchList;
+  const removal = useRemoval<Message>(() => list.reload());
 
   return (
     <section aria-label="Messages">
@@ -29,17 +29,11 @@ function Messages() {
         filter={{ options: MESSAGE_STATUS_LABELS }}
         count={list.data && `${list.data.total} message(s)`}
       />
-      <label className="adm-check">
-        <input
-          type="checkbox"
-          checked={reports}
-          onChange={(e) => {
-            setReports(e.target.checked);
-            setPage(1);
-          }}
-        />
-        Signalements d’annonces seulement
-      </label>
+      <CheckFilter
+        label="Signalements d’annonces seulement"
+        checked={searchList.checked}
+        onChange={searchList.check}
+      />
       <CardList
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
