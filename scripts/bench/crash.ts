@@ -32,6 +32,154 @@ async function pages<T>(get: (page: number) => Promise<{ data: T[]; total: numbe
   }
 }
 
+type Api = (path: string, init?: RequestInit & { ip?: string }) => Promise<Response>;
+
+/** The admin API of whichever server runs now (each round restarts it), as `token`'s holder. */
+const adminApi =
+  (server: () => Proc, token: string): Api =>
+  (path, init = {}) =>
+    fetch(`${server().base}/api${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.ip ? { 'x-forwarded-for': init.ip } : {}),
+      },
+    });
+
+/** What the server acknowledged, and what it answered otherwise, over every round. */
+interface Tally {
+  messages: Set<number>;
+  visits: Set<number>;
+  views: number;
+  highestView: number;
+  cutOff: number;
+  otherStatuses: Map<number, number>;
+}
+
+/**
+ * One round's burst: PER_KIND messages, visit requests and view increments at once, each from its own
+ * address; `enough` resolves after `killAfter` acknowledgements, `settled` once every request has ended.
+ */
+function writeBurst(
+  api: Api,
+  {
+    round,
+    killAfter,
+    base,
+    propertyId,
+    today,
+  }: { round: number; killAfter: number; base: string; propertyId: number; today: string },
+  tally: Tally,
+): { enough: Promise<void>; settled: Promise<unknown> } {
+  let acks = 0;
+  let reached!: () => void;
+  const enough = new Promise<void>((resolve) => (reached = resolve));
+  const ack = () => ++acks >= killAfter && reached();
+  const send = async (path: string, init: RequestInit & { ip: string }, onOk: (body: unknown) => void) => {
+    try {
+      const res = await api(path, init);
+      if (res.ok) {
+        onOk(await res.json());
+        ack();
+      } else tally.otherStatuses.set(res.status, (tally.otherStatuses.get(res.status) ?? 0) + 1);
+    } catch {
+      tally.cutOff++;
+    }
+  };
+  const burst = Array.from({ length: PER_KIND }, (_, i) => [
+    send(
+      '/messages',
+      {
+        method: 'POST',
+        ip: `10.${round}.1.${i + 1}`,
+        body: JSON.stringify({
+          senderName: 'Bench',
+          senderEmail: 'bench@example.cd',
+          subject: `Crash ${round}.${i}`,
+          content: 'Durability bench',
+        }),
+      },
+      (m) => tally.messages.add((m as { id: number }).id),
+    ),
+    send(
+      '/mail/send-visit',
+      {
+        method: 'POST',
+        ip: `10.${round}.2.${i + 1}`,
+        body: JSON.stringify({
+          name: 'Bench',
+          visitDate: today,
+          telephone: '+243 81 000 0000',
+          url: `${base}/property/${propertyId}/`,
+        }),
+      },
+      (v) => tally.visits.add((v as { id: number }).id),
+    ),
+    send(`/properties/${propertyId}/view`, { method: 'PATCH', ip: `10.${round}.3.${i + 1}` }, (v) => {
+      tally.views++;
+      tally.highestView = Math.max(tally.highestView, (v as { viewCount: number }).viewCount);
+    }),
+  ]).flat();
+  return { enough, settled: Promise.all(burst) };
+}
+
+/** Every acknowledged write looked up after the restart: answers those missing. */
+async function missingWrites(api: Api, propertyId: number, tally: Tally): Promise<string[]> {
+  const list = (what: string) =>
+    pages((page) =>
+      api(`/${what}?limit=100&page=${page}`).then(
+        (r) => r.json() as Promise<{ data: { id: number }[]; total: number }>,
+      ),
+    );
+  const stored = {
+    messages: new Set((await list('messages')).map((m) => m.id)),
+    visits: new Set((await list('visits')).map((v) => v.id)),
+  };
+  const property = (await (await api(`/properties/${propertyId}`)).json()) as { viewCount: number };
+  const { views, highestView } = tally;
+  return [
+    ...[...tally.messages].filter((id) => !stored.messages.has(id)).map((id) => `message ${id}`),
+    ...[...tally.visits].filter((id) => !stored.visits.has(id)).map((id) => `visit ${id}`),
+    ...(property.viewCount < Math.max(views, highestView)
+      ? [`views: ${property.viewCount} stored, ${views} acknowledged (highest ${highestView})`]
+      : []),
+  ];
+}
+
+/** The rows and the note of one database's rounds. */
+function crashReport(
+  { kind, rounds, refusal }: { kind: 'pglite' | 'postgres'; rounds: number; refusal: string | null },
+  { tally, lost, killTimes }: { tally: Tally; lost: string[]; killTimes: number[] },
+): MeasureResult {
+  const acked = tally.messages.size + tally.visits.size + tally.views;
+  const name = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const statuses = [...tally.otherStatuses].map(([s, n]) => `${s} × ${n}`).join(', ') || 'none';
+  return {
+    rows: [
+      {
+        measure: `Crash: SIGKILL mid-burst × ${rounds}, ${name}`,
+        figure: `${lost.length} of ${acked} acknowledged writes missing (${tally.messages.size} messages, ${tally.visits.size} visits, ${tally.views} views acknowledged; ${tally.cutOff} requests cut off)`,
+        target: 'every acknowledged write present',
+        status: met(lost.length === 0 && acked > 0),
+      },
+      ...(refusal === null
+        ? []
+        : [
+            {
+              measure: 'Second server on the same PGlite DATA_DIR',
+              figure: refusal,
+              target: 'refused',
+              status: met(refusal.startsWith('refused')),
+            },
+          ]),
+    ],
+    notes: [
+      `- ${name}: ${rounds} rounds of ${PER_KIND * 3} concurrent writes (${PER_KIND} \`POST /api/messages\`, ${PER_KIND} \`POST /api/mail/send-visit\`, ${PER_KIND} \`PATCH /api/properties/{id}/view\`, each from its own X-Forwarded-For address so that the per-address rate limits do not answer 429), SIGKILL after a varying number of acknowledgements (${Math.round(Math.min(...killTimes))}–${Math.round(Math.max(...killTimes))} ms into the burst), restart, then every acknowledged message and visit looked up by id through the admin API and the stored view count compared with the acknowledged increments. Answers other than 2xx: ${statuses}.${lost.length ? ` Missing: ${lost.slice(0, 10).join('; ')}.` : ''}`,
+    ],
+  };
+}
+
 async function crashRounds(
   ctx: Context,
   kind: 'pglite' | 'postgres',
@@ -47,16 +195,7 @@ async function crashRounds(
     ...(database ? { databaseUrl: database.url } : {}),
   };
   let server: Proc = await startNdako(options);
-  const token = await login(server.base);
-  const api = (path: string, init: RequestInit & { ip?: string } = {}) =>
-    fetch(`${server.base}/api${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.ip ? { 'x-forwarded-for': init.ip } : {}),
-      },
-    });
+  const api = adminApi(() => server, await login(server.base));
   const listing = {
     title: 'Crash bench',
     description: 'Durability',
@@ -68,132 +207,33 @@ async function crashRounds(
   const created = await api('/properties', { method: 'POST', body: JSON.stringify(listing) });
   const propertyId = ((await created.json()) as { id: number }).id;
   const today = new Date().toISOString().slice(0, 10);
-
-  const ackedMessages = new Set<number>();
-  const ackedVisits = new Set<number>();
-  let ackedViews = 0;
-  let highestView = 0;
-  let cutOff = 0;
-  const otherStatuses = new Map<number, number>();
+  const tally: Tally = {
+    messages: new Set(),
+    visits: new Set(),
+    views: 0,
+    highestView: 0,
+    cutOff: 0,
+    otherStatuses: new Map(),
+  };
   const lost: string[] = [];
   const rng = random(kind === 'pglite' ? 1 : 2);
   const killTimes: number[] = [];
   try {
     for (let round = 1; round <= rounds; round++) {
       const killAfter = 5 + Math.floor(rng() * (PER_KIND * 3 - 10));
-      let acks = 0;
-      let reached!: () => void;
-      const enough = new Promise<void>((resolve) => (reached = resolve));
-      const ack = () => ++acks >= killAfter && reached();
-      const send = async (
-        path: string,
-        init: RequestInit & { ip: string },
-        onOk: (body: unknown) => void,
-      ) => {
-        try {
-          const res = await api(path, init);
-          if (res.ok) {
-            onOk(await res.json());
-            ack();
-          } else otherStatuses.set(res.status, (otherStatuses.get(res.status) ?? 0) + 1);
-        } catch {
-          cutOff++;
-        }
-      };
-      const burst = Array.from({ length: PER_KIND }, (_, i) => [
-        send(
-          '/messages',
-          {
-            method: 'POST',
-            ip: `10.${round}.1.${i + 1}`,
-            body: JSON.stringify({
-              senderName: 'Bench',
-              senderEmail: 'bench@example.cd',
-              subject: `Crash ${round}.${i}`,
-              content: 'Durability bench',
-            }),
-          },
-          (m) => ackedMessages.add((m as { id: number }).id),
-        ),
-        send(
-          '/mail/send-visit',
-          {
-            method: 'POST',
-            ip: `10.${round}.2.${i + 1}`,
-            body: JSON.stringify({
-              name: 'Bench',
-              visitDate: today,
-              telephone: '+243 81 000 0000',
-              url: `${server.base}/property/${propertyId}/`,
-            }),
-          },
-          (v) => ackedVisits.add((v as { id: number }).id),
-        ),
-        send(`/properties/${propertyId}/view`, { method: 'PATCH', ip: `10.${round}.3.${i + 1}` }, (v) => {
-          ackedViews++;
-          highestView = Math.max(highestView, (v as { viewCount: number }).viewCount);
-        }),
-      ]).flat();
+      const burst = { round, killAfter, base: server.base, propertyId, today };
+      const { enough, settled } = writeBurst(api, burst, tally);
       const t0 = performance.now();
-      const settled = Promise.all(burst);
       await Promise.race([enough, settled]);
       killTimes.push(performance.now() - t0);
       await server.kill();
       await settled;
       server = await startNdako(options);
-
-      const messages = await pages((page) =>
-        api(`/messages?limit=100&page=${page}`).then(
-          (r) => r.json() as Promise<{ data: { id: number }[]; total: number }>,
-        ),
-      );
-      const visits = await pages((page) =>
-        api(`/visits?limit=100&page=${page}`).then(
-          (r) => r.json() as Promise<{ data: { id: number }[]; total: number }>,
-        ),
-      );
-      const stored = {
-        messages: new Set(messages.map((m) => m.id)),
-        visits: new Set(visits.map((v) => v.id)),
-      };
-      const property = (await (await api(`/properties/${propertyId}`)).json()) as { viewCount: number };
-      const missing = [
-        ...[...ackedMessages].filter((id) => !stored.messages.has(id)).map((id) => `message ${id}`),
-        ...[...ackedVisits].filter((id) => !stored.visits.has(id)).map((id) => `visit ${id}`),
-        ...(property.viewCount < Math.max(ackedViews, highestView)
-          ? [`views: ${property.viewCount} stored, ${ackedViews} acknowledged (highest ${highestView})`]
-          : []),
-      ];
-      for (const m of missing) if (!lost.includes(m)) lost.push(`round ${round}: ${m}`);
+      for (const m of await missingWrites(api, propertyId, tally))
+        if (!lost.includes(m)) lost.push(`round ${round}: ${m}`);
     }
-    let refusal: string | null = null;
-    if (kind === 'pglite') refusal = await secondServerRefused(ctx, options, server);
-    const acked = ackedMessages.size + ackedVisits.size + ackedViews;
-    const name = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    const statuses = [...otherStatuses].map(([s, n]) => `${s} × ${n}`).join(', ') || 'none';
-    return {
-      rows: [
-        {
-          measure: `Crash: SIGKILL mid-burst × ${rounds}, ${name}`,
-          figure: `${lost.length} of ${acked} acknowledged writes missing (${ackedMessages.size} messages, ${ackedVisits.size} visits, ${ackedViews} views acknowledged; ${cutOff} requests cut off)`,
-          target: 'every acknowledged write present',
-          status: met(lost.length === 0 && acked > 0),
-        },
-        ...(refusal === null
-          ? []
-          : [
-              {
-                measure: 'Second server on the same PGlite DATA_DIR',
-                figure: refusal,
-                target: 'refused',
-                status: met(refusal.startsWith('refused')),
-              },
-            ]),
-      ],
-      notes: [
-        `- ${name}: ${rounds} rounds of ${PER_KIND * 3} concurrent writes (${PER_KIND} \`POST /api/messages\`, ${PER_KIND} \`POST /api/mail/send-visit\`, ${PER_KIND} \`PATCH /api/properties/{id}/view\`, each from its own X-Forwarded-For address so that the per-address rate limits do not answer 429), SIGKILL after a varying number of acknowledgements (${Math.round(Math.min(...killTimes))}–${Math.round(Math.max(...killTimes))} ms into the burst), restart, then every acknowledged message and visit looked up by id through the admin API and the stored view count compared with the acknowledged increments. Answers other than 2xx: ${statuses}.${lost.length ? ` Missing: ${lost.slice(0, 10).join('; ')}.` : ''}`,
-      ],
-    };
+    const refusal = kind === 'pglite' ? await secondServerRefused(ctx, options, server) : null;
+    return crashReport({ kind, rounds, refusal }, { tally, lost, killTimes });
   } finally {
     await server.stop();
     await database?.drop();

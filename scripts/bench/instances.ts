@@ -33,6 +33,47 @@ const clean = (r: CannonResult) => r.errors === 0 && r.non2xx === 0;
 const line = (setup: string, read: string, r: CannonResult) =>
   `| ${setup} | ${read} | ${rps(r)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${r.errors} | ${statusSummary(r)} |`;
 
+type Result = { setup: string; read: string; result: CannonResult };
+
+/** Each read through HAProxy, in front of instance a alone, then of a and b: a warm-up, then the measured run. */
+async function throughBalancer(
+  ctx: Context,
+  { portA, portB, portLb }: { portA: number; portB: number; portLb: number },
+  ids: readonly number[],
+  duration: number,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  const setups = [
+    { setup: 'one instance', servers: [{ name: 'a', port: portA }] },
+    {
+      setup: 'two instances',
+      servers: [
+        { name: 'a', port: portA },
+        { name: 'b', port: portB },
+      ],
+    },
+  ];
+  for (const { setup, servers } of setups) {
+    const balancer = await startHaproxy({ port: portLb, servers });
+    try {
+      for (const read of reads(ids)) {
+        const options = {
+          url: `${balancer.base}${read.path}`,
+          connections: CONNECTIONS,
+          ...(read.requests ? { requests: read.requests } : {}),
+        };
+        // Warm-up (JIT, connection pools, read caches), then the measured run.
+        await cannon({ ...options, duration: 3 });
+        ctx.log(`instances: ${setup}, ${read.name}, ${duration} s…`);
+        results.push({ setup, read: read.name, result: await cannon({ ...options, duration }) });
+      }
+    } finally {
+      await balancer.stop();
+    }
+  }
+  return results;
+}
+
 export const measure: Measure = {
   name: 'instances',
   title: 'One and two API instances behind HAProxy on one PostgreSQL: requests per second',
@@ -62,7 +103,7 @@ export const measure: Measure = {
     // The first migrates and seeds; the second starts on the seeded database.
     const a = await startNdako({ ...common, port: portA, seed: 500 });
     const b = spawnNdako({ ...common, port: portB, seed: 'none' });
-    const results: { setup: string; read: string; result: CannonResult }[] = [];
+    const results: Result[] = [];
     const ids: number[] = [];
     try {
       await waitHealthy(b);
@@ -70,34 +111,7 @@ export const measure: Measure = {
         data: { id: number }[];
       };
       ids.push(...list.data.map((p) => p.id));
-      const setups = [
-        { setup: 'one instance', servers: [{ name: 'a', port: portA }] },
-        {
-          setup: 'two instances',
-          servers: [
-            { name: 'a', port: portA },
-            { name: 'b', port: portB },
-          ],
-        },
-      ];
-      for (const { setup, servers } of setups) {
-        const balancer = await startHaproxy({ port: portLb, servers });
-        try {
-          for (const read of reads(ids)) {
-            const options = {
-              url: `${balancer.base}${read.path}`,
-              connections: CONNECTIONS,
-              ...(read.requests ? { requests: read.requests } : {}),
-            };
-            // Warm-up (JIT, connection pools, read caches), then the measured run.
-            await cannon({ ...options, duration: 3 });
-            ctx.log(`instances: ${setup}, ${read.name}, ${duration} s…`);
-            results.push({ setup, read: read.name, result: await cannon({ ...options, duration }) });
-          }
-        } finally {
-          await balancer.stop();
-        }
-      }
+      results.push(...(await throughBalancer(ctx, { portA, portB, portLb }, ids, duration)));
     } finally {
       await b.stop();
       await a.stop();

@@ -19,6 +19,64 @@ const BUDGET = 40 * 1024;
 /** The catalogue's script files, as a phone receives them (compressed, headers included). */
 const CATALOGUE_FILES = { bytes: 25 * 1024, count: 10 };
 
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/** The scripts of a page: its files and what the page itself holds. */
+async function scriptsOf(browser: Browser, url: string) {
+  const { context, page, cdp } = await phonePage(browser);
+  const transfers = await trackTransfers(cdp);
+  await page.goto(url, { waitUntil: 'load' });
+  await transfers.idle(2000);
+  const scripts = (await weigh(transfers)).filter(isScript);
+  const inline = await inlineScripts(page);
+  await context.close();
+  return { scripts, inline, gzip: scripts.reduce((s, t) => s + (t.gzipBytes ?? t.bytes), 0) };
+}
+
+/** The catalogue's files against their goal (the files as the table counts them: inline apart). */
+const catalogueGoal = (listings: number, count: number, bytes: number): Row => ({
+  measure: `JavaScript files, catalogue, ${listings.toLocaleString('en')} listings`,
+  figure: `${kb(bytes)} in ${count} files`,
+  target: `≤ ${kb(CATALOGUE_FILES.bytes)} in ≤ ${CATALOGUE_FILES.count} files`,
+  status: bytes <= CATALOGUE_FILES.bytes && count <= CATALOGUE_FILES.count ? 'met' : 'missed',
+});
+
+/** A page's row: within the budget where the page has content to run, no script at all on the others. */
+function pageRow(
+  name: string,
+  content: boolean,
+  {
+    scripts,
+    gzip,
+    sent,
+    inline,
+    total,
+  }: {
+    scripts: number;
+    gzip: number;
+    sent: number;
+    inline: { count: number; bytes: number };
+    total: number;
+  },
+): Row {
+  return content
+    ? {
+        measure: `JavaScript, ${name}`,
+        figure: `${kb(total)} gzip (${kb(sent + inline.bytes)} as sent)`,
+        target: '≤ 40 KB compressed',
+        status: total <= BUDGET ? 'met' : 'missed',
+      }
+    : {
+        measure: `JavaScript, ${name}`,
+        figure:
+          scripts + inline.count === 0
+            ? 'none'
+            : `${scripts} file(s) ${kb(gzip)} gzip, ${inline.count} inline ${kb(inline.bytes)}`,
+        target: 'none',
+        status: scripts + inline.count === 0 ? 'met' : 'missed',
+      };
+}
+
 export const measure: Measure = {
   name: 'javascript',
   title: 'JavaScript on the public pages',
@@ -45,27 +103,9 @@ export const measure: Measure = {
     const files: string[] = [];
     const goal: Row[] = [];
     const browser = await launchChromium();
-    /** The scripts of a page: its files and what the page itself holds. */
-    const scriptsOf = async (url: string) => {
-      const { context, page, cdp } = await phonePage(browser);
-      const transfers = await trackTransfers(cdp);
-      await page.goto(url, { waitUntil: 'load' });
-      await transfers.idle(2000);
-      const scripts = (await weigh(transfers)).filter(isScript);
-      const inline = await inlineScripts(page);
-      await context.close();
-      return { scripts, inline, gzip: scripts.reduce((s, t) => s + (t.gzipBytes ?? t.bytes), 0) };
-    };
-    /** The catalogue's files against their goal (the files as the table counts them: inline apart). */
-    const catalogueGoal = (listings: number, count: number, bytes: number): Row => ({
-      measure: `JavaScript files, catalogue, ${listings.toLocaleString('en')} listings`,
-      figure: `${kb(bytes)} in ${count} files`,
-      target: `≤ ${kb(CATALOGUE_FILES.bytes)} in ≤ ${CATALOGUE_FILES.count} files`,
-      status: bytes <= CATALOGUE_FILES.bytes && count <= CATALOGUE_FILES.count ? 'met' : 'missed',
-    });
     try {
       for (const [name, path, content] of pages) {
-        const { scripts, inline, gzip } = await scriptsOf(site.base + path);
+        const { scripts, inline, gzip } = await scriptsOf(browser, site.base + path);
         if (path === '/properties/') goal.push(catalogueGoal(site.listings, scripts.length, gzip));
         const sent = scripts.reduce((s, t) => s + t.bytes, 0);
         const total = gzip + inline.gzip;
@@ -75,27 +115,10 @@ export const measure: Measure = {
         files.push(
           `- ${name}: ${scripts.map((t) => `\`${pathOf(t.url)}\` ${kb(t.gzipBytes ?? t.bytes)}`).join(', ') || 'none'}`,
         );
-        rows.push(
-          content
-            ? {
-                measure: `JavaScript, ${name}`,
-                figure: `${kb(total)} gzip (${kb(sent + inline.bytes)} as sent)`,
-                target: '≤ 40 KB compressed',
-                status: total <= BUDGET ? 'met' : 'missed',
-              }
-            : {
-                measure: `JavaScript, ${name}`,
-                figure:
-                  scripts.length + inline.count === 0
-                    ? 'none'
-                    : `${scripts.length} file(s) ${kb(gzip)} gzip, ${inline.count} inline ${kb(inline.bytes)}`,
-                target: 'none',
-                status: scripts.length + inline.count === 0 ? 'met' : 'missed',
-              },
-        );
+        rows.push(pageRow(name, content, { scripts: scripts.length, gzip, sent, inline, total }));
       }
       if (large) {
-        const { scripts, gzip } = await scriptsOf(`${large.base}/properties/`);
+        const { scripts, gzip } = await scriptsOf(browser, `${large.base}/properties/`);
         goal.push(catalogueGoal(large.listings, scripts.length, gzip));
       }
     } finally {

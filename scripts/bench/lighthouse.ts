@@ -113,46 +113,136 @@ const opportunities = (lhr: Lhr) =>
       (a) => `${a.title} (${ms(a.details!.overallSavingsMs!)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
     );
 
+type Profile = (typeof PROFILES)[keyof typeof PROFILES];
+/** [name, base, path, the catalogue's goals where they apply] */
+type Page = [string, string, string, keyof typeof CATALOGUE_GOALS | null];
+
+/** The pages measured: home, catalogue and a listing on the 500-listing demo, and the catalogue at size. */
+async function pagesToMeasure(ctx: Context): Promise<{ listings: number; pages: Page[] }> {
+  const site = await ctx.site(500);
+  // The catalogue also at the catalogue measure's size (10,000 listings; 500 with --quick): its index grows
+  // with the listings, the other pages do not.
+  const large = catalogueListings(ctx) === 500 ? null : await ctx.site(catalogueListings(ctx));
+  const pages: Page[] = [
+    ['home', site.base, '/', null],
+    [`catalogue, ${site.listings.toLocaleString('en')} listings`, site.base, '/properties/', 'small'],
+    ['a listing', site.base, `/property/${site.listingId}/`, null],
+    ...(large
+      ? [
+          [
+            `catalogue, ${large.listings.toLocaleString('en')} listings`,
+            large.base,
+            '/properties/',
+            'large',
+          ] as [string, string, string, 'large'],
+        ]
+      : []),
+  ];
+  return { listings: site.listings, pages };
+}
+
+/**
+ * One Lighthouse run of `base + path`. A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a
+ * run is tried again, up to 3 times.
+ */
+async function lighthouseRun(
+  ctx: Context,
+  { lighthouse, chrome }: { lighthouse: LighthouseFn; chrome: Chrome },
+  [base, path]: [string, string],
+  profile: Profile,
+): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    let error: string | undefined;
+    try {
+      const result = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        throttling: profile.throttling,
+      });
+      error = result ? result.lhr.runtimeError?.message : 'no result';
+      if (!error) return result!.lhr;
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${path}: ${error}`);
+    else ctx.log(`lighthouse ${path}: ${error}; trying again`);
+  }
+}
+
+/** The report's parts, filled a page and network at a time. */
+interface Figures {
+  rows: Row[];
+  notes: string[];
+  advice: string[];
+  work: string[];
+}
+
+/** What the report says of a page's runs on one network: its table line, its row, its main thread, advice. */
+function pageFigures(
+  ctx: Context,
+  { network, profile, page: [name, , path, goals] }: { network: string; profile: Profile; page: Page },
+  results: Run[],
+  out: Figures,
+): void {
+  const scores = results.map((r) => r.score);
+  const score = median(scores);
+  const mid = results[scores.indexOf(score)]!.lhr;
+  ctx.log(
+    `lighthouse ${network} ${name}: ${results.map(runText).join(', ')}; main thread ${results.map((r) => mainThread(r.lhr)).join('; ')}`,
+  );
+  out.notes.push(
+    `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} | ${results.map(runText).join(', ')} |`,
+  );
+  out.work.push(`- ${name}, ${network}: ${results.map((r) => mainThread(r.lhr)).join('; ')}`);
+  const goal = goals && network === 'slow 4G' ? CATALOGUE_GOALS[goals] : null;
+  out.rows.push(
+    goal
+      ? {
+          measure: `Lighthouse mobile, ${name}, ${network}, every run`,
+          figure: results.map(runText).join(', '),
+          target: goal.text,
+          status: results.every((r) => r.score >= goal.score && r.tbt <= goal.tbt) ? 'met' : 'missed',
+        }
+      : {
+          measure: `Lighthouse mobile, ${name}, ${network}`,
+          figure: `${score} (runs: ${scores.join(', ')})`,
+          target: profile.target === 100 ? '100' : `≥ ${profile.target}`,
+          status: score >= profile.target ? 'met' : 'missed',
+        },
+  );
+  if (score < profile.target)
+    out.advice.push(`- ${name}, ${network}: ${opportunities(mid).join('; ') || 'no opportunity over 50 ms'}`);
+  for (const w of mid.runWarnings)
+    if (!out.advice.includes(`  - warning: ${w}`)) out.advice.push(`  - warning: ${w}`);
+}
+
 export const measure: Measure = {
   name: 'lighthouse',
   title: 'Lighthouse mobile performance',
   async run(ctx: Context) {
-    const site = await ctx.site(500);
-    // The catalogue also at the catalogue measure's size (10,000 listings; 500 with --quick): its index grows
-    // with the listings, the other pages do not.
-    const large = catalogueListings(ctx) === 500 ? null : await ctx.site(catalogueListings(ctx));
+    const { listings, pages } = await pagesToMeasure(ctx);
     const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
     const { launch } = (await import('chrome-launcher')) as unknown as {
       launch(o: object): Promise<Chrome>;
     };
-    // [name, base, path, the catalogue's goals where they apply]
-    const pages: [string, string, string, keyof typeof CATALOGUE_GOALS | null][] = [
-      ['home', site.base, '/', null],
-      [`catalogue, ${site.listings.toLocaleString('en')} listings`, site.base, '/properties/', 'small'],
-      ['a listing', site.base, `/property/${site.listingId}/`, null],
-      ...(large
-        ? [
-            [
-              `catalogue, ${large.listings.toLocaleString('en')} listings`,
-              large.base,
-              '/properties/',
-              'large',
-            ] as [string, string, string, 'large'],
-          ]
-        : []),
-    ];
     const runs = ctx.quick ? 1 : 3;
-    const rows: Row[] = [];
-    const notes = [
-      `Lighthouse in Debian's Chromium (headless), mobile form factor (412 × 823, Moto G Power user agent), simulated throttling with 4× CPU slowdown, performance category only, empty cache each run; median score of ${runs} run(s) per page and network, on the ${site.listings}-listing demo. The simulation scales the CPU work observed on this (shared, loaded) machine by 4, so a busy machine lowers scores.`,
-      '',
-      'Each metric with its own score in brackets.',
-      '',
-      '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS | Each run: score (TBT, load average) |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ];
-    const advice: string[] = [];
-    const work: string[] = [];
+    const out: Figures = {
+      rows: [],
+      notes: [
+        `Lighthouse in Debian's Chromium (headless), mobile form factor (412 × 823, Moto G Power user agent), simulated throttling with 4× CPU slowdown, performance category only, empty cache each run; median score of ${runs} run(s) per page and network, on the ${listings}-listing demo. The simulation scales the CPU work observed on this (shared, loaded) machine by 4, so a busy machine lowers scores.`,
+        '',
+        'Each metric with its own score in brackets.',
+        '',
+        '| Page | Network | Scores | FCP | LCP | TBT | SI | CLS | Each run: score (TBT, load average) |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ],
+      advice: [],
+      work: [],
+    };
     const chrome = await launch({
       chromePath: chromiumPath(),
       chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
@@ -161,77 +251,25 @@ export const measure: Measure = {
     let benchmarkIndex = NaN;
     try {
       for (const [network, profile] of Object.entries(PROFILES)) {
-        for (const [name, base, path, goals] of pages) {
+        for (const page of pages) {
           const results: Run[] = [];
           for (let i = 0; i < runs; i++) {
-            // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is tried again.
-            let lhr: Lhr | undefined;
-            for (let attempt = 1; !lhr; attempt++) {
-              let error: string | undefined;
-              try {
-                const result = await lighthouse(base + path, {
-                  port: chrome.port,
-                  output: 'json',
-                  logLevel: 'error',
-                  onlyCategories: ['performance'],
-                  formFactor: 'mobile',
-                  throttlingMethod: 'simulate',
-                  throttling: profile.throttling,
-                });
-                error = result ? result.lhr.runtimeError?.message : 'no result';
-                if (!error) lhr = result!.lhr;
-              } catch (e) {
-                error = (e as Error).message;
-              }
-              if (lhr) break;
-              if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${path}: ${error}`);
-              else ctx.log(`lighthouse ${path}: ${error}; trying again`);
-            }
+            const lhr = await lighthouseRun(ctx, { lighthouse, chrome }, [page[1], page[2]], profile);
             results.push({
-              lhr: lhr!,
-              score: Math.round((lhr!.categories.performance.score ?? 0) * 100),
-              tbt: lhr!.audits['total-blocking-time']?.numericValue ?? NaN,
+              lhr,
+              score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+              tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
               load: loadavg()[0]!,
             });
-            benchmarkIndex = lhr!.environment.benchmarkIndex;
+            benchmarkIndex = lhr.environment.benchmarkIndex;
           }
-          const scores = results.map((r) => r.score);
-          const score = median(scores);
-          const mid = results[scores.indexOf(score)]!.lhr;
-          ctx.log(
-            `lighthouse ${network} ${name}: ${results.map(runText).join(', ')}; main thread ${results.map((r) => mainThread(r.lhr)).join('; ')}`,
-          );
-          notes.push(
-            `| ${name} \`${path}\` | ${network} | ${scores.join(', ')} | ${METRICS.map(([id]) => metric(mid, id)).join(' | ')} | ${results.map(runText).join(', ')} |`,
-          );
-          work.push(`- ${name}, ${network}: ${results.map((r) => mainThread(r.lhr)).join('; ')}`);
-          const goal = goals && network === 'slow 4G' ? CATALOGUE_GOALS[goals] : null;
-          rows.push(
-            goal
-              ? {
-                  measure: `Lighthouse mobile, ${name}, ${network}, every run`,
-                  figure: results.map(runText).join(', '),
-                  target: goal.text,
-                  status: results.every((r) => r.score >= goal.score && r.tbt <= goal.tbt) ? 'met' : 'missed',
-                }
-              : {
-                  measure: `Lighthouse mobile, ${name}, ${network}`,
-                  figure: `${score} (runs: ${scores.join(', ')})`,
-                  target: profile.target === 100 ? '100' : `≥ ${profile.target}`,
-                  status: score >= profile.target ? 'met' : 'missed',
-                },
-          );
-          if (score < profile.target)
-            advice.push(
-              `- ${name}, ${network}: ${opportunities(mid).join('; ') || 'no opportunity over 50 ms'}`,
-            );
-          for (const w of mid.runWarnings)
-            if (!advice.includes(`  - warning: ${w}`)) advice.push(`  - warning: ${w}`);
+          pageFigures(ctx, { network, profile, page }, results, out);
         }
       }
     } finally {
       await chrome.kill();
     }
+    const { rows, notes, advice, work } = out;
     notes.push(
       '',
       "Main-thread work of each run (Lighthouse's breakdown, CPU slowed 4×; parts of 50 ms or more):",
