@@ -66,10 +66,9 @@ function writeBurst(
   {
     round,
     killAfter,
-    base,
     propertyId,
     today,
-  }: { round: number; killAfter: number; base: string; propertyId: number; today: string },
+  }: { round: number; killAfter: number; propertyId: number; today: string },
   tally: Tally,
 ): { enough: Promise<void>; settled: Promise<unknown> } {
   let acks = 0;
@@ -111,7 +110,8 @@ function writeBurst(
           name: 'Bench',
           visitDate: today,
           telephone: '+243 81 000 0000',
-          url: `${base}/property/${propertyId}/`,
+          // A path: the bench's server has no PUBLIC_URL, and the API accepts a full address only on its own origin.
+          url: `/property/${propertyId}/`,
         }),
       },
       (v) => tally.visits.add((v as { id: number }).id),
@@ -221,7 +221,7 @@ async function crashRounds(
   try {
     for (let round = 1; round <= rounds; round++) {
       const killAfter = 5 + Math.floor(rng() * (PER_KIND * 3 - 10));
-      const burst = { round, killAfter, base: server.base, propertyId, today };
+      const burst = { round, killAfter, propertyId, today };
       const { enough, settled } = writeBurst(api, burst, tally);
       const t0 = performance.now();
       await Promise.race([enough, settled]);

@@ -13,6 +13,7 @@ import {
   weigh,
 } from './lib/browser.ts';
 import type { Context } from './lib/context.ts';
+import { INLINE_JS_MAX_BYTES } from '../lib/page-budgets.ts';
 import { kb, runAlone, type Measure, type Row } from './lib/report.ts';
 
 const BUDGET = 40 * 1024;
@@ -72,8 +73,9 @@ function pageRow(
           scripts + inline.count === 0
             ? 'none'
             : `${scripts} file(s) ${kb(gzip)} gzip, ${inline.count} inline ${kb(inline.bytes)}`,
-        target: 'none',
-        status: scripts + inline.count === 0 ? 'met' : 'missed',
+        // Every page carries the beacon inline (views, and taps on its footer's WhatsApp link: decision 0048).
+        target: `no script file; inline ≤ ${kb(INLINE_JS_MAX_BYTES)}`,
+        status: scripts === 0 && inline.bytes <= INLINE_JS_MAX_BYTES ? 'met' : 'missed',
       };
 }
 

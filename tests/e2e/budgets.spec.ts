@@ -1,6 +1,7 @@
 import type { APIRequestContext, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
+import { INLINE_JS_MAX_BYTES } from '../../scripts/lib/page-budgets.ts';
 
 // Byte budgets: deterministic, so they are tests; timings live in `npm run bench`.
 // Sizes are gzip level 9 of each file, as a compressing server or CDN would send them.
@@ -32,12 +33,6 @@ const BUDGETS: { name: string; path: string; js: number; css: number; files?: nu
 ];
 /** The admin's first load on a phone (decision 0047), gzip level 9 as above. */
 const ADMIN_BUDGET = { js: 170 * KB, css: 12 * KB };
-/**
- * Inline bootstraps (splash; Astro's island loader on island pages; the beacon) are allowed by the CSP by hash.
- * 3 KB until the beacon counted taps on WhatsApp and telephone links (every page has one, in its footer):
- * about 230 bytes more on every page (decision 0048); the catalogue's page was at 3,060.
- */
-const INLINE_JS_MAX = 3.25 * KB;
 
 /** Static imports of a built module ("./x.js" relative to it): what loads with it, before any interaction. */
 const staticImports = (code: string) =>
@@ -81,7 +76,7 @@ test.describe('byte budgets', () => {
       if (budget.files) expect(js.files.length, `${budget.name} JS files`).toBeLessThanOrEqual(budget.files);
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)];
       const inlineBytes = inline.reduce((sum, m) => sum + gz(Buffer.from(m[1]!)), 0);
-      expect(inlineBytes, `${budget.name} inline JS`).toBeLessThanOrEqual(INLINE_JS_MAX);
+      expect(inlineBytes, `${budget.name} inline JS`).toBeLessThanOrEqual(INLINE_JS_MAX_BYTES);
       expect(await stylesheets(request, html), `${budget.name} CSS`).toBeLessThanOrEqual(budget.css);
     });
   }
