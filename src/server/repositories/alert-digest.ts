@@ -23,6 +23,23 @@ export type NewListing = Pick<
   Exclude<keyof FilterableListing, 'amenityMask'> | 'id' | 'amenities' | 'status' | 'createdAt'
 > & { picture: string | null };
 
+/** What a digest reads of a listing: a NewListing's columns, its media for the picture. */
+const listingColumns = {
+  id: properties.id,
+  title: properties.title,
+  address: properties.address,
+  type: properties.type,
+  category: properties.category,
+  state: properties.state,
+  price: properties.price,
+  currency: properties.currency,
+  area: properties.area,
+  amenities: properties.amenities,
+  status: properties.status,
+  media: properties.media,
+  createdAt: properties.createdAt,
+};
+
 /** A subscription's window starts after its last mail, or its confirmation for the first. */
 const windowSince = sql`COALESCE(${alertSubscriptions.lastSentAt}, ${alertSubscriptions.confirmedAt}, ${alertSubscriptions.createdAt})`;
 
@@ -72,21 +89,7 @@ export function alertDigestQueries(database: Database) {
     /** Listings created after `since` and up to `until` (whatever their status: the caller decides). */
     async listingsCreated(since: Date, until: Date): Promise<NewListing[]> {
       const rows = await db
-        .select({
-          id: properties.id,
-          title: properties.title,
-          address: properties.address,
-          type: properties.type,
-          category: properties.category,
-          state: properties.state,
-          price: properties.price,
-          currency: properties.currency,
-          area: properties.area,
-          amenities: properties.amenities,
-          status: properties.status,
-          media: properties.media,
-          createdAt: properties.createdAt,
-        })
+        .select(listingColumns)
         .from(properties)
         .where(and(gt(properties.createdAt, since), lte(properties.createdAt, until)))
         .orderBy(desc(properties.createdAt), desc(properties.id));

@@ -93,24 +93,23 @@ async function withinLimits(tx: Db, email: string, key: string): Promise<boolean
   return true;
 }
 
-export function alertsRepository(database: Database, audit: AuditRepository) {
-  const { db } = database;
+/** The subscription a live token of `purpose` names, or null. */
+async function byToken(tx: Db, token: string, purpose: 'confirm' | 'unsubscribe') {
+  const [row] = await tx
+    .select({ id: alertTokens.subscriptionId })
+    .from(alertTokens)
+    .where(
+      and(
+        eq(alertTokens.hash, hashToken(token)),
+        eq(alertTokens.purpose, purpose),
+        sql`(${alertTokens.expiresAt} IS NULL OR ${alertTokens.expiresAt} > now())`,
+      ),
+    );
+  return row?.id ?? null;
+}
 
-  /** The subscription a live token of `purpose` names, or null. */
-  async function byToken(tx: Db, token: string, purpose: 'confirm' | 'unsubscribe') {
-    const [row] = await tx
-      .select({ id: alertTokens.subscriptionId })
-      .from(alertTokens)
-      .where(
-        and(
-          eq(alertTokens.hash, hashToken(token)),
-          eq(alertTokens.purpose, purpose),
-          sql`(${alertTokens.expiresAt} IS NULL OR ${alertTokens.expiresAt} > now())`,
-        ),
-      );
-    return row?.id ?? null;
-  }
-
+/** A visitor's side: signing up, then the links of the mails (confirm, unsubscribe). */
+function visitorQueries(database: Database) {
   return {
     /**
      * Saves a sign-up: a new row, or the same address's row for the same filters (never a second one).
@@ -191,7 +190,12 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
         return row?.status ?? null;
       });
     },
+  };
+}
 
+/** Staff's side: the list of sign-ups with their counts per status, and erasure. */
+function staffQueries({ db }: Database, audit: AuditRepository) {
+  return {
     async list(q: AlertListQuery) {
       const where = q.status ? eq(alertSubscriptions.status, q.status) : undefined;
       const [page, perStatus] = await Promise.all([
@@ -214,7 +218,13 @@ export function alertsRepository(database: Database, audit: AuditRepository) {
     remove(id: number, actor: Actor): Promise<boolean> {
       return audit.remove(actor, 'alert', alertSubscriptions, id, (r) => r.email);
     },
+  };
+}
 
+export function alertsRepository(database: Database, audit: AuditRepository) {
+  return {
+    ...visitorQueries(database),
+    ...staffQueries(database, audit),
     // The digest (src/server/services/alerts.ts): its queries live in alert-digest.ts.
     ...alertDigestQueries(database),
   };

@@ -98,6 +98,57 @@ async function migrationCount(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Hands `write` one table's head and its rows, read in batches through a cursor, inside `tx`. */
+async function dumpTable(
+  tx: Db,
+  name: string,
+  write: (table: TableHead, batches: AsyncIterable<string[]>) => Promise<void>,
+): Promise<void> {
+  const key = primaryKeyOf(name).map((column) => sql`t.${ident(column)}`);
+  const order = key.length > 0 ? sql` ORDER BY ${sql.join(key, sql`, `)}` : sql``;
+  const seq = await sequenceOf(tx, name);
+  let sequence: TableHead['sequence'] = null;
+  if (seq) {
+    const [s] = await all<{ v: string; c: boolean }>(
+      tx,
+      sql`SELECT last_value::text AS v, is_called AS c FROM ${sql.raw(seq)}`,
+    );
+    if (s) sequence = { lastValue: s.v, isCalled: s.c };
+  }
+  await tx.execute(
+    sql`DECLARE ndako_dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(name)} t${order}`,
+  );
+  async function* batches(): AsyncGenerator<string[]> {
+    for (;;) {
+      const rows = await all<{ j: string }>(tx, sql.raw(`FETCH FORWARD ${FETCH_ROWS} FROM ndako_dump`));
+      if (rows.length === 0) return;
+      yield rows.map((r) => r.j);
+    }
+  }
+  await write({ name, columns: await columnsOf(tx, name), sequence }, batches());
+  await tx.execute(sql`CLOSE ndako_dump`);
+}
+
+/** Loads one table of a dump inside `tx`, one batch of rows at a time, and puts its identity sequence back. */
+async function loadTable(tx: Db, table: TableDump, names: string[]): Promise<void> {
+  if (!names.includes(table.name)) throw new Error(`Unknown table in the backup: ${table.name}`);
+  const current = new Set(await columnsOf(tx, table.name));
+  const missing = table.columns.filter((c) => !current.has(c));
+  if (missing.length) throw new Error(`Columns unknown here: ${table.name}.${missing.join(', ')}`);
+  const cols = sql.join(table.columns.map(ident), sql`, `);
+  for await (const lines of table.batches()) {
+    if (lines.length === 0) continue;
+    await tx.execute(sql`INSERT INTO ${ident(table.name)} (${cols}) OVERRIDING SYSTEM VALUE
+      SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table.name)}, ${`[${lines.join(',')}]`}::json)`);
+  }
+  const seq = await sequenceOf(tx, table.name);
+  if (seq && table.sequence) {
+    await tx.execute(
+      sql`SELECT setval(${seq}::regclass, ${table.sequence.lastValue}::bigint, ${table.sequence.isCalled})`,
+    );
+  }
+}
+
 export function dumpRepository(database: Database) {
   return {
     /**
@@ -110,34 +161,7 @@ export function dumpRepository(database: Database) {
     ): Promise<number> {
       return database.db.transaction(
         async (tx) => {
-          for (const name of tablesInOrder()) {
-            const key = primaryKeyOf(name).map((column) => sql`t.${ident(column)}`);
-            const order = key.length > 0 ? sql` ORDER BY ${sql.join(key, sql`, `)}` : sql``;
-            const seq = await sequenceOf(tx, name);
-            let sequence: TableHead['sequence'] = null;
-            if (seq) {
-              const [s] = await all<{ v: string; c: boolean }>(
-                tx,
-                sql`SELECT last_value::text AS v, is_called AS c FROM ${sql.raw(seq)}`,
-              );
-              if (s) sequence = { lastValue: s.v, isCalled: s.c };
-            }
-            await tx.execute(
-              sql`DECLARE ndako_dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(name)} t${order}`,
-            );
-            async function* batches(): AsyncGenerator<string[]> {
-              for (;;) {
-                const rows = await all<{ j: string }>(
-                  tx,
-                  sql.raw(`FETCH FORWARD ${FETCH_ROWS} FROM ndako_dump`),
-                );
-                if (rows.length === 0) return;
-                yield rows.map((r) => r.j);
-              }
-            }
-            await write({ name, columns: await columnsOf(tx, name), sequence }, batches());
-            await tx.execute(sql`CLOSE ndako_dump`);
-          }
+          for (const name of tablesInOrder()) await dumpTable(tx, name, write);
           return migrationCount(tx);
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -174,24 +198,7 @@ export function dumpRepository(database: Database) {
         if (options.wipe) {
           await tx.execute(sql`TRUNCATE ${sql.join(names.map(ident), sql`, `)} RESTART IDENTITY CASCADE`);
         }
-        for (const table of dump.tables) {
-          if (!names.includes(table.name)) throw new Error(`Unknown table in the backup: ${table.name}`);
-          const current = new Set(await columnsOf(tx, table.name));
-          const missing = table.columns.filter((c) => !current.has(c));
-          if (missing.length) throw new Error(`Columns unknown here: ${table.name}.${missing.join(', ')}`);
-          const cols = sql.join(table.columns.map(ident), sql`, `);
-          for await (const lines of table.batches()) {
-            if (lines.length === 0) continue;
-            await tx.execute(sql`INSERT INTO ${ident(table.name)} (${cols}) OVERRIDING SYSTEM VALUE
-              SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table.name)}, ${`[${lines.join(',')}]`}::json)`);
-          }
-          const seq = await sequenceOf(tx, table.name);
-          if (seq && table.sequence) {
-            await tx.execute(
-              sql`SELECT setval(${seq}::regclass, ${table.sequence.lastValue}::bigint, ${table.sequence.isCalled})`,
-            );
-          }
-        }
+        for (const table of dump.tables) await loadTable(tx, table, names);
         // The sessions of the backup's day come back with it: a token revoked since (a departed agent's, a
         // stolen one) would work again. Everyone logs in afresh.
         await tx

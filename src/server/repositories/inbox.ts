@@ -16,6 +16,7 @@ import { messages, requestHistory, teamMembers, visitRequests } from '../../db/s
 import type { Actor } from './audit.ts';
 import { rowsOf } from './dump.ts';
 import { iso, isoOrNull } from './mapping.ts';
+import type { PageQuery } from './paging.ts';
 
 /** Both kinds of request in the same columns. */
 export const requests = sql`(
@@ -101,30 +102,94 @@ const select = (where: SQL, tail: SQL = sql``) => sql`
 
 const tableOf = (kind: RequestKind) => (kind === 'message' ? messages : visitRequests);
 
+/** A request as the inbox shows it, read on `handle` (`db` or a transaction); null when there is none. */
+const one = async (handle: Db, kind: RequestKind, id: number) =>
+  rowsOf<Row>(await handle.execute(select(sql`r.kind = ${kind} AND r.id = ${id}`)))[0] ?? null;
+
+/** Who changed what of a request, oldest first. */
+const history = async (db: Db, kind: RequestKind, id: number) =>
+  (
+    await db
+      .select()
+      .from(requestHistory)
+      .where(and(eq(requestHistory.kind, kind), eq(requestHistory.requestId, id)))
+      .orderBy(asc(requestHistory.at), asc(requestHistory.id))
+  ).map((h) => ({
+    at: iso(h.at),
+    actorName: h.actorName,
+    field: h.field as InboxDetail['history'][number]['field'],
+    before: h.before,
+    after: h.after,
+  }));
+
+/** The name of the agent in charge once `patch` applies; undefined when the agent it names does not exist. */
+async function assigneeAfter(tx: Db, patch: InboxPatch, current: string | null) {
+  if (patch.assigneeId === undefined) return current;
+  if (patch.assigneeId === null) return null;
+  const [member] = await tx
+    .select({ name: teamMembers.name })
+    .from(teamMembers)
+    .where(eq(teamMembers.id, patch.assigneeId));
+  return member?.name;
+}
+
+/** Each field `patch` changes, as the request's history records it. */
+function changesOf(before: Row, patch: InboxPatch, assigneeName: string | null) {
+  const changes: { field: string; before: string | null; after: string | null }[] = [];
+  if (patch.followUp !== undefined && patch.followUp !== before.follow_up)
+    changes.push({ field: 'followUp', before: before.follow_up, after: patch.followUp });
+  if (patch.assigneeId !== undefined && patch.assigneeId !== before.assignee_id)
+    changes.push({ field: 'assignee', before: before.assignee_name, after: assigneeName });
+  if (patch.note !== undefined && (patch.note ?? null) !== before.note)
+    changes.push({ field: 'note', before: before.note, after: patch.note ?? null });
+  return changes;
+}
+
+/**
+ * Applies `patch` to a request with a history row per field changed, inside `tx`. Leaving "nouvelle" the
+ * first time dates the first contact. Null when there is no such request; 'agent' when the agent named
+ * does not exist.
+ */
+async function applyPatch(
+  tx: Db,
+  kind: RequestKind,
+  id: number,
+  patch: InboxPatch,
+  actor: Actor,
+): Promise<true | null | 'agent'> {
+  const table = tableOf(kind);
+  const [locked] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+  if (!locked) return null;
+  const before = (await one(tx, kind, id))!;
+  const assigneeName = await assigneeAfter(tx, patch, before.assignee_name);
+  if (assigneeName === undefined) return 'agent';
+  const changes = changesOf(before, patch, assigneeName);
+  if (changes.length === 0) return true;
+  const leavesNew = patch.followUp !== undefined && patch.followUp !== 'new';
+  await tx
+    .update(table)
+    .set({
+      ...(patch.followUp !== undefined ? { followUp: patch.followUp } : {}),
+      ...(patch.assigneeId !== undefined ? { assigneeId: patch.assigneeId } : {}),
+      ...(patch.note !== undefined ? { note: patch.note } : {}),
+      ...(leavesNew ? { contactedAt: sql`COALESCE(${table.contactedAt}, now())` } : {}),
+      // Handled by staff: kept when the demo data is cleared.
+      demo: false,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(table.id, id));
+  await tx
+    .insert(requestHistory)
+    .values(changes.map((c) => ({ ...c, kind, requestId: id, actorId: actor.id, actorName: actor.name })));
+  return true;
+}
+
 export function inboxRepository(database: Database) {
   const { db } = database;
 
-  const one = async (tx: Db, kind: RequestKind, id: number) =>
-    rowsOf<Row>(await tx.execute(select(sql`r.kind = ${kind} AND r.id = ${id}`)))[0] ?? null;
-
-  const history = async (kind: RequestKind, id: number) =>
-    (
-      await db
-        .select()
-        .from(requestHistory)
-        .where(and(eq(requestHistory.kind, kind), eq(requestHistory.requestId, id)))
-        .orderBy(asc(requestHistory.at), asc(requestHistory.id))
-    ).map((h) => ({
-      at: iso(h.at),
-      actorName: h.actorName,
-      field: h.field as InboxDetail['history'][number]['field'],
-      before: h.before,
-      after: h.after,
-    }));
-
   async function get(kind: RequestKind, id: number): Promise<InboxDetail | null> {
     const row = await one(db, kind, id);
-    return row ? { ...toItem(row), history: await history(kind, id) } : null;
+    return row ? { ...toItem(row), history: await history(db, kind, id) } : null;
   }
 
   return {
@@ -136,7 +201,7 @@ export function inboxRepository(database: Database) {
       return row ? { item: toItem(row), agentEmail: row.assignee_email } : null;
     },
 
-    async list(q: InboxFilters & { page: number; limit: number }): Promise<Page<InboxItem>> {
+    async list(q: InboxFilters & PageQuery): Promise<Page<InboxItem>> {
       const rows = rowsOf<Row>(
         await db.execute(select(conditions(q), sql`LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`)),
       );
@@ -156,59 +221,14 @@ export function inboxRepository(database: Database) {
       return rowsOf<Row>(await db.execute(select(conditions(f)))).map(toItem);
     },
 
-    /**
-     * Changes a request's follow-up and records each field that changed, in one transaction. Leaving
-     * "nouvelle" the first time dates the first contact. Null when there is no such request; 'agent' when
-     * the agent named does not exist.
-     */
+    /** Changes a request's follow-up (applyPatch, in one transaction), then answers it as it is now. */
     async update(
       kind: RequestKind,
       id: number,
       patch: InboxPatch,
       actor: Actor,
     ): Promise<InboxDetail | null | 'agent'> {
-      const done = await database.transaction(async (tx) => {
-        const table = tableOf(kind);
-        const [locked] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
-        if (!locked) return null;
-        const before = (await one(tx, kind, id))!;
-        let assigneeName: string | null = before.assignee_name;
-        if (patch.assigneeId !== undefined && patch.assigneeId !== null) {
-          const [member] = await tx
-            .select({ name: teamMembers.name })
-            .from(teamMembers)
-            .where(eq(teamMembers.id, patch.assigneeId));
-          if (!member) return 'agent' as const;
-          assigneeName = member.name;
-        } else if (patch.assigneeId === null) assigneeName = null;
-        const changes: { field: string; before: string | null; after: string | null }[] = [];
-        if (patch.followUp !== undefined && patch.followUp !== before.follow_up)
-          changes.push({ field: 'followUp', before: before.follow_up, after: patch.followUp });
-        if (patch.assigneeId !== undefined && patch.assigneeId !== before.assignee_id)
-          changes.push({ field: 'assignee', before: before.assignee_name, after: assigneeName });
-        if (patch.note !== undefined && (patch.note ?? null) !== before.note)
-          changes.push({ field: 'note', before: before.note, after: patch.note ?? null });
-        if (changes.length === 0) return true;
-        const leavesNew = patch.followUp !== undefined && patch.followUp !== 'new';
-        await tx
-          .update(table)
-          .set({
-            ...(patch.followUp !== undefined ? { followUp: patch.followUp } : {}),
-            ...(patch.assigneeId !== undefined ? { assigneeId: patch.assigneeId } : {}),
-            ...(patch.note !== undefined ? { note: patch.note } : {}),
-            ...(leavesNew ? { contactedAt: sql`COALESCE(${table.contactedAt}, now())` } : {}),
-            // Handled by staff: kept when the demo data is cleared.
-            demo: false,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(table.id, id));
-        await tx
-          .insert(requestHistory)
-          .values(
-            changes.map((c) => ({ ...c, kind, requestId: id, actorId: actor.id, actorName: actor.name })),
-          );
-        return true;
-      });
+      const done = await database.transaction((tx) => applyPatch(tx, kind, id, patch, actor));
       if (done === null || done === 'agent') return done;
       return get(kind, id);
     },

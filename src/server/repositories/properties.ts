@@ -1,33 +1,18 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import {
-  VERIFICATION_DAYS,
-  type Property,
-  type PropertyInput,
-  type PropertyListQuery,
-  type PropertyStatus,
-  type PropertyVerification,
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type {
+  Property,
+  PropertyInput,
+  PropertyListQuery,
+  PropertyStatus,
+  PropertyVerification,
 } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, properties, teamMembers } from '../../db/schema.ts';
 import { changedFields, editRow, transition, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
-import { iso, isoOrNull, likePattern } from './mapping.ts';
+import { iso, isoOrNull } from './mapping.ts';
 import { pageOf } from './paging.ts';
+import { listFilters } from './property-filters.ts';
 import { usdPriceSql, type DefaultRates } from './rates.ts';
 
 const columns = {
@@ -123,46 +108,6 @@ const unknownAgent = "L'agent choisi n'existe pas";
 const statusChangedAt = (status: PropertyStatus) =>
   sql`CASE WHEN ${properties.status} = ${status}::property_status THEN ${properties.statusChangedAt} ELSE now() END`;
 
-function filters(q: PropertyListQuery): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (q.q) {
-    const pattern = likePattern(q.q);
-    where.push(
-      or(
-        ilike(properties.title, pattern),
-        ilike(properties.address, pattern),
-        ilike(properties.state, pattern),
-      ),
-    );
-  }
-  if (q.type) where.push(eq(properties.type, q.type));
-  if (q.category) where.push(eq(properties.category, q.category));
-  if (q.state) where.push(eq(properties.state, q.state));
-  if (q.status) where.push(eq(properties.status, q.status));
-  if (q.featured !== undefined) where.push(eq(properties.featured, q.featured));
-  if (q.managerId !== undefined) where.push(eq(properties.managerId, q.managerId));
-  if (q.minPrice !== undefined) where.push(gte(properties.price, q.minPrice));
-  if (q.maxPrice !== undefined) where.push(lte(properties.price, q.maxPrice));
-  if (q.minArea !== undefined) where.push(gte(properties.area, q.minArea));
-  if (q.maxArea !== undefined) where.push(lte(properties.area, q.maxArea));
-  if (q.amenities?.length)
-    where.push(
-      sql`${properties.amenities} @> ARRAY[${sql.join(
-        q.amenities.map((a) => sql`${a}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  if (q.verification) {
-    const since = sql`now() - make_interval(days => ${VERIFICATION_DAYS})`;
-    where.push(
-      q.verification === 'recent'
-        ? gte(properties.verifiedAt, since)
-        : or(isNull(properties.verifiedAt), lt(properties.verifiedAt, since)),
-    );
-  }
-  return and(...where);
-}
-
 /** The orders a list can take, prices compared in USD so that sorting by price is meaningful across currencies. */
 function ordersBy(rates: DefaultRates) {
   const usdPrice = usdPriceSql(rates);
@@ -210,7 +155,7 @@ function readQueries({ db }: Database, rates: DefaultRates) {
     },
 
     async list(q: PropertyListQuery) {
-      const where = filters(q);
+      const where = listFilters(q);
       return pageOf(
         db,
         q,

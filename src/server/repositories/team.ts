@@ -51,59 +51,65 @@ const toPublic = (m: TeamMember): PublicTeamMember => ({
 
 const activity = (active: boolean) => (active ? 'actif' : 'inactif');
 
-export function teamRepository({ db }: Database, audit: AuditRepository) {
-  /** `handle` is the transaction when read inside one. */
-  async function get(id: number, handle: Db = db): Promise<TeamMember | null> {
-    const [row] = await handle.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
-    return row ? toMember(row) : null;
-  }
+/** A member as staff see it, read on `handle`: `db`, or the transaction it is read inside. */
+async function get(handle: Db, id: number): Promise<TeamMember | null> {
+  const [row] = await handle.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
+  return row ? toMember(row) : null;
+}
 
-  const values = (input: TeamMemberInput) => ({
-    ...input,
-    photo: input.photo ?? null,
-    ...(input.joinDate ? { joinDate: input.joinDate } : {}),
-  });
+const values = (input: TeamMemberInput) => ({
+  ...input,
+  photo: input.photo ?? null,
+  ...(input.joinDate ? { joinDate: input.joinDate } : {}),
+});
 
-  /** `byName`: the search looks at names only, so it cannot probe phones and e-mails it does not show. */
-  async function list(q: TeamListQuery, byName = false): Promise<Page<TeamMember>> {
-    const where: (SQL | undefined)[] = [];
-    if (q.q) {
-      const p = likePattern(q.q);
-      where.push(
-        byName
-          ? ilike(teamMembers.name, p)
-          : or(ilike(teamMembers.name, p), ilike(teamMembers.email, p), ilike(teamMembers.phone, p)),
-      );
-    }
-    if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
-    return newestFirst(
-      db,
-      q,
-      { table: teamMembers, columns, newest: teamMembers.createdAt, where: and(...where) },
-      toMember,
+/** `byName`: the search looks at names only, so it cannot probe phones and e-mails it does not show. */
+async function list(db: Db, q: TeamListQuery, byName = false): Promise<Page<TeamMember>> {
+  const where: (SQL | undefined)[] = [];
+  if (q.q) {
+    const p = likePattern(q.q);
+    where.push(
+      byName
+        ? ilike(teamMembers.name, p)
+        : or(ilike(teamMembers.name, p), ilike(teamMembers.email, p), ilike(teamMembers.phone, p)),
     );
   }
+  if (q.active) where.push(eq(teamMembers.isActive, q.active === 'true'));
+  return newestFirst(
+    db,
+    q,
+    { table: teamMembers, columns, newest: teamMembers.createdAt, where: and(...where) },
+    toMember,
+  );
+}
 
+/** Members as staff and the public pages read them. */
+function readQueries({ db }: Database) {
   return {
-    get,
-    list: (q: TeamListQuery) => list(q),
+    get: (id: number, handle: Db = db) => get(handle, id),
+    list: (q: TeamListQuery) => list(db, q),
 
     /** Active members only, in their public shape (the `active` filter of the query is ignored). */
     async listPublic(q: TeamListQuery): Promise<Page<PublicTeamMember>> {
-      const page = await list({ ...q, active: 'true' }, true);
+      const page = await list(db, { ...q, active: 'true' }, true);
       return { ...page, data: page.data.map(toPublic) };
     },
 
     /** An active member in its public shape; null for an unknown or former member. */
     async getPublic(id: number): Promise<PublicTeamMember | null> {
-      const member = await get(id);
+      const member = await get(db, id);
       return member?.isActive ? toPublic(member) : null;
     },
+  };
+}
 
+/** Staff changes of the team, each audited. */
+function editQueries(audit: AuditRepository) {
+  return {
     async create(input: TeamMemberInput, actor: Actor): Promise<TeamMember> {
       return audit.change(actor, async (tx) => {
         const [row] = await tx.insert(teamMembers).values(values(input)).returning({ id: teamMembers.id });
-        const member = (await get(row!.id, tx))!;
+        const member = (await get(tx, row!.id))!;
         return [member, { action: 'create', entity: 'team', entityId: member.id, label: member.name }];
       });
     },
@@ -116,7 +122,7 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
         if (!before) return [null, null];
         const detail = changedFields(before, next).join(', ') || null;
         return [
-          await get(id, tx),
+          await get(tx, id),
           { action: 'update', entity: 'team', entityId: id, label: input.name, detail },
         ];
       });
@@ -128,7 +134,7 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
         if (!before) return [null, null];
         const detail = transition(activity(before.isActive), activity(!before.isActive));
         return [
-          await get(id, tx),
+          await get(tx, id),
           { action: 'status', entity: 'team', entityId: id, label: before.name, detail },
         ];
       });
@@ -170,4 +176,8 @@ export function teamRepository({ db }: Database, audit: AuditRepository) {
       return audit.remove(actor, 'team', teamMembers, id, (row) => row.name);
     },
   };
+}
+
+export function teamRepository(database: Database, audit: AuditRepository) {
+  return { ...readQueries(database), ...editQueries(audit) };
 }
