@@ -12,7 +12,7 @@ import {
 } from '../../src/db/schema.ts';
 import { parseEnv } from '../../src/env.ts';
 import { createRetentionJob, retentionTasks } from '../../src/server/services/retention.ts';
-import { kinshasaDay } from '../../src/server/services/visitor.ts';
+import { kinshasaDay } from '../../src/shared/kinshasa-time.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 // The daily retention job: what the privacy page says is kept no longer goes, and only that.

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { LeadFigures, LeadPeriod, LeadStats, PropertyStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { kinshasaDay } from '../services/visitor.ts';
+import { kinshasaDay } from '../../shared/kinshasa-time.ts';
 import { rowsOf } from './dump.ts';
 
 /** The property id a tap on the agency's own WhatsApp or telephone (footer, contact page) is counted under. */
@@ -51,6 +51,8 @@ interface Row {
 }
 
 /** The start of a Kinshasa day, in SQL. */
+// In SQL rather than kinshasaDayStart: 'all' starts at 0001-01-01, whose UTC instant is in year 0, which
+// PostgreSQL's timestamp input refuses.
 export const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE INTERVAL '01:00')`;
 
 export function leadStatsQueries({ db }: Database) {

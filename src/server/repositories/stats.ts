@@ -11,7 +11,8 @@ import {
   visitRequests,
 } from '../../db/schema.ts';
 import { usdPriceSql, type DefaultRates } from './rates.ts';
-import { DAY_MS, dayStart, KINSHASA_OFFSET_MS, localDay, traffic } from './traffic.ts';
+import { KINSHASA_OFFSET_MS, kinshasaDay, kinshasaDayStart } from '../../shared/kinshasa-time.ts';
+import { DAY_MS, traffic } from './traffic.ts';
 
 function monthStart(now: Date, monthsBack: number): Date {
   const local = new Date(now.getTime() + KINSHASA_OFFSET_MS);
@@ -45,10 +46,10 @@ async function summarise(tx: Db, raw: SQL): Promise<void> {
  * once: a later beacon cannot land in a finished day, its row is dated now.
  */
 async function rollUpIn(tx: Db, now: Date): Promise<void> {
-  const todayStart = sql`${dayStart(localDay(now)).toISOString()}::timestamptz`;
+  const todayStart = sql`${kinshasaDayStart(kinshasaDay(now)).toISOString()}::timestamptz`;
   const [last] = await tx.select({ day: sql<string | null>`max(${visitDays.day})::text` }).from(visitDays);
   // Only the days after the last one summed: the raw rows before it are summed already.
-  const after = last?.day ? new Date(dayStart(last.day).getTime() + DAY_MS).toISOString() : null;
+  const after = last?.day ? new Date(kinshasaDayStart(last.day).getTime() + DAY_MS).toISOString() : null;
   await summarise(
     tx,
     after
@@ -63,7 +64,7 @@ async function rollUpIn(tx: Db, now: Date): Promise<void> {
  */
 export async function purgeRawPageViewsIn(tx: Db, olderThan: Date, now = new Date()): Promise<number> {
   await rollUpIn(tx, now);
-  const limit = new Date(Math.min(olderThan.getTime(), dayStart(localDay(now)).getTime()));
+  const limit = new Date(Math.min(olderThan.getTime(), kinshasaDayStart(kinshasaDay(now)).getTime()));
   const gone = await tx.delete(pageViews).where(lt(pageViews.at, limit)).returning({ id: pageViews.id });
   return gone.length;
 }

@@ -4,14 +4,9 @@ import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { VisitStats } from '../../contract/index.ts';
 import type { Db } from '../../db/client.ts';
 import { pageViewDays, pageViews, visitDays } from '../../db/schema.ts';
+import { kinshasaDay, kinshasaDayStart } from '../../shared/kinshasa-time.ts';
 
 export const DAY_MS = 86_400_000;
-/** Kinshasa is UTC+1 all year: months and days start at local midnight. */
-export const KINSHASA_OFFSET_MS = 3_600_000;
-
-export const localDay = (d: Date) => new Date(d.getTime() + KINSHASA_OFFSET_MS).toISOString().slice(0, 10);
-/** "2026-11-23" → the instant that day starts in Kinshasa. */
-export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KINSHASA_OFFSET_MS);
 
 /** Finished days of traffic from `from` to before `today`, from the daily rows. */
 async function pastTraffic(db: Db, from: string, today: string) {
@@ -40,7 +35,7 @@ async function pastTraffic(db: Db, from: string, today: string) {
 
 /** Today's traffic so far (`today` in Kinshasa), from the raw page views. */
 async function todayTraffic(db: Db, today: string) {
-  const todays = gte(pageViews.at, dayStart(today));
+  const todays = gte(pageViews.at, kinshasaDayStart(today));
   const perSession = db
     .select({
       pages: sql<number>`count(*)::int`.as('pages'),
@@ -85,12 +80,12 @@ function topPagesOf(past: Past, today: Today): VisitStats['topPages'] {
 
 /** The traffic figures of `days` days up to `now`: finished days' sums and today's, added together. */
 function visitStats(days: number, now: Date, past: Past, today: Today): VisitStats {
-  const todayDate = localDay(now);
+  const todayDate = kinshasaDay(now);
   const todayVisits = Number(today.sessions?.visits ?? 0);
   const todayViews = Number(today.totals?.pageViews ?? 0);
   const byDay = new Map(past.days.map((d) => [d.date, d]));
   const dailyVisits = Array.from({ length: days }, (_, i) => {
-    const date = localDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS));
+    const date = kinshasaDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS));
     if (date === todayDate) return { date, visits: todayVisits, pageViews: todayViews };
     const d = byDay.get(date);
     return { date, visits: d?.visits ?? 0, pageViews: d?.pageViews ?? 0 };
@@ -111,8 +106,8 @@ function visitStats(days: number, now: Date, past: Past, today: Today): VisitSta
 
 /** Traffic of the `days` days up to `now` (today included), once the finished days are rolled up. */
 export async function traffic(db: Db, days: number, now: Date): Promise<VisitStats> {
-  const today = localDay(now);
-  const from = localDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const today = kinshasaDay(now);
+  const from = kinshasaDay(new Date(now.getTime() - (days - 1) * DAY_MS));
   const past = await pastTraffic(db, from, today);
   return visitStats(days, now, past, await todayTraffic(db, today));
 }

@@ -4,7 +4,7 @@ import { PageViewInput, TapInput } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { AGENCY } from '../repositories/leads.ts';
 import { pagePattern } from '../publishing/site-manifest.ts';
-import { kinshasaDay } from '../services/visitor.ts';
+import { kinshasaDay } from '../../shared/kinshasa-time.ts';
 
 /** Past the day's cap, one page view in this many is stored. */
 const SAMPLE_PAST_CAP = 100;

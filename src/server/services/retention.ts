@@ -11,7 +11,7 @@ import {
 } from '../repositories/retention.ts';
 import { purgeLeadVisitors } from '../repositories/leads.ts';
 import { purgeRawPageViewsIn } from '../repositories/stats.ts';
-import { kinshasaDay } from './visitor.ts';
+import { kinshasaDay } from '../../shared/kinshasa-time.ts';
 
 /** One kind of record the job purges: its name in the log and audit row, and the purge (rows removed). */
 export interface RetentionTask {

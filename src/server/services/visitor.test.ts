@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, kinshasaDay, visitorIdentities } from './visitor.ts';
+import { kinshasaDay } from '../../shared/kinshasa-time.ts';
+import { addressKey, visitorIdentities } from './visitor.ts';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address whole, mapped or not', () => {

@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-
-/** Kinshasa is UTC+1 all year: its day, the one the counts are dated in and the salt lives for. */
-export const kinshasaDay = (now = new Date()) =>
-  new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+import { kinshasaDay } from '../../shared/kinshasa-time.ts';
 
 /**
  * The part of an address that stands for one subscriber: an IPv4 address whole (an IPv4-mapped IPv6 one

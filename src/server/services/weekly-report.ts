@@ -7,10 +7,9 @@ import type { LeadsRepository } from '../repositories/leads.ts';
 import type { ResponseTime, WeeklyReportRepository } from '../repositories/weekly-report.ts';
 import { FOLLOW_UP_LABELS } from '../../shared/follow-up.ts';
 import type { Mailer } from './mailer.ts';
+import { KINSHASA_OFFSET_MS } from '../../shared/kinshasa-time.ts';
 
 const DAY_MS = 86_400_000;
-/** Kinshasa is UTC+1 all year. */
-const KINSHASA_MS = 3_600_000;
 /** Monday 08:00 in Kinshasa. */
 const DUE_HOUR = 8;
 /** How often each instance looks whether the week's report is due and unsent. */
@@ -23,7 +22,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * seven days before that Monday).
  */
 export function dueReport(now: Date): { week: string; firstDay: string } {
-  const local = now.getTime() + KINSHASA_MS;
+  const local = now.getTime() + KINSHASA_OFFSET_MS;
   const sinceMonday = (new Date(local).getUTCDay() + 6) % 7;
   let monday = Math.floor(local / DAY_MS) * DAY_MS - sinceMonday * DAY_MS;
   if (local < monday + DUE_HOUR * 3_600_000) monday -= 7 * DAY_MS;
