@@ -13,6 +13,25 @@ import './properties.css';
 
 const PAGE_SIZE = 12;
 
+/** What the removal dialog says and calls for a listing. */
+const REMOVAL = {
+  title: 'Supprimer la propriété',
+  describe: (p: Property) =>
+    `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`,
+  path: (p: Property) => `properties/${p.id}`,
+  success: 'Propriété supprimée',
+};
+
+/** Narrows the list to the listings to re-verify. */
+function DueOnly({ due, onChange }: { due: boolean; onChange: (due: boolean) => void }) {
+  return (
+    <label className="adm-check">
+      <input type="checkbox" checked={due} onChange={(e) => onChange(e.target.checked)} />À revérifier
+      seulement (jamais vérifiées, ou il y a 90 jours ou plus)
+    </label>
+  );
+}
+
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const removal = useRemoval<Property>(() => list.reload());
@@ -41,17 +60,13 @@ export function PropertiesPage() {
         filter={{ options: PROPERTY_STATUS_LABELS }}
         count={list.data && `${list.data.total} propriété(s)`}
       />
-      <label className="adm-check">
-        <input
-          type="checkbox"
-          checked={due}
-          onChange={(e) => {
-            setDue(e.target.checked);
-            setPage(1);
-          }}
-        />
-        À revérifier seulement (jamais vérifiées, ou il y a 90 jours ou plus)
-      </label>
+      <DueOnly
+        due={due}
+        onChange={(next) => {
+          setDue(next);
+          setPage(1);
+        }}
+      />
       <ListState
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
@@ -88,15 +103,7 @@ export function PropertiesPage() {
           }}
         />
       )}
-      <RemoveDialog
-        {...removal.dialog}
-        title="Supprimer la propriété"
-        describe={(p) =>
-          `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`
-        }
-        path={(p) => `properties/${p.id}`}
-        success="Propriété supprimée"
-      />
+      <RemoveDialog {...removal.dialog} {...REMOVAL} />
     </>
   );
 }
