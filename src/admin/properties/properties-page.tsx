@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Property, type PropertyStatus } from '../../contract/index.ts';
 import { PROPERTY_STATUS_LABELS } from '../lib/labels.ts';
 import { withItem } from '../lib/mutate.ts';
-import { useSearchList } from '../lib/use-search-list.ts';
-import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { CardList } from '../ui/card-list.tsx';
+import { CheckFilter, useCheckedSearchList } from '../ui/check-filter.tsx';
+import { ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { DraftsBanner } from './drafts-banner.tsx';
@@ -22,25 +23,15 @@ const REMOVAL = {
   success: 'Propriété supprimée',
 };
 
-/** Narrows the list to the listings to re-verify. */
-function DueOnly({ due, onChange }: { due: boolean; onChange: (due: boolean) => void }) {
-  return (
-    <label className="adm-check">
-      <input type="checkbox" checked={due} onChange={(e) => onChange(e.target.checked)} />À revérifier
-      seulement (jamais vérifiées, ou il y a 90 jours ou plus)
-    </label>
-  );
-}
-
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const removal = useRemoval<Property>(() => list.reload());
   // The listings to re-verify (never checked, or 90 days ago or more).
-  const [due, setDue] = useState(false);
-  const searchList = useSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
-    verification: due ? 'due' : '',
+  const searchList = useCheckedSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
+    key: 'verification',
+    value: 'due',
   });
-  const { setPage, page, list, changeStatus } = searchList;
+  const { setPage, page, list, changeStatus, checked: due } = searchList;
 
   return (
     <>
@@ -60,38 +51,32 @@ export function PropertiesPage() {
         filter={{ options: PROPERTY_STATUS_LABELS }}
         count={list.data && `${list.data.total} propriété(s)`}
       />
-      <DueOnly
-        due={due}
-        onChange={(next) => {
-          setDue(next);
-          setPage(1);
-        }}
+      <CheckFilter
+        label="À revérifier seulement (jamais vérifiées, ou il y a 90 jours ou plus)"
+        checked={due}
+        onChange={searchList.check}
       />
-      <ListState
+      <CardList
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des propriétés"
         empty="Aucune propriété trouvée"
-      >
-        {(data) => (
-          <ul className="adm-cards" aria-busy={list.loading}>
-            {data.data.map((p) => (
-              <PropertyRow
-                key={p.id}
-                property={p}
-                onEdit={() => setEditing(p)}
-                onDelete={() => removal.ask(p)}
-                onVerified={(v) =>
-                  due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
-                }
-                onStatus={(next) =>
-                  void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
-                }
-              />
-            ))}
-          </ul>
+        busy={list.loading}
+        card={(p) => (
+          <PropertyRow
+            key={p.id}
+            property={p}
+            onEdit={() => setEditing(p)}
+            onDelete={() => removal.ask(p)}
+            onVerified={(v) =>
+              due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
+            }
+            onStatus={(next) =>
+              void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
+            }
+          />
         )}
-      </ListState>
+      />
       {editing && (
         <PropertyForm
           property={editing === 'new' ? null : editing}
