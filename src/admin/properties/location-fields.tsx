@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { nearestCommune } from '../../shared/communes.ts';
-import { Field } from '../ui/field.tsx';
+import { InputField } from '../ui/input-field.tsx';
 import { parseNumber, type PropertyDraft } from './draft.ts';
 
 // Leaflet comes with the map, when the form has a position: not in the admin's first load.
@@ -91,18 +91,15 @@ export function LocationFields({ draft, errors, onChange }: Props) {
   const { locating, problem, locate } = useLocate(place);
 
   const coordinateField = (key: 'lat' | 'long', label: string, placeholder: string) => (
-    <Field label={label} error={errors[key]}>
-      {(control) => (
-        <input
-          {...control}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={placeholder}
-          value={draft[key]}
-          onChange={(e) => onChange({ [key]: e.target.value })}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      error={errors[key]}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+      value={draft[key]}
+      onChange={(value) => onChange({ [key]: value })}
+    />
   );
 
   return (
