@@ -10,6 +10,7 @@ import { api, answer } from '../lib/api.ts';
 import { formatHours, formatNumber } from '../lib/format.ts';
 import { ROUTES } from '../lib/router.ts';
 import { useResource } from '../lib/use-resource.ts';
+import { Kpis } from '../ui/figures.tsx';
 import { Link } from '../ui/link.tsx';
 import { Loading, LoadError } from '../ui/states.tsx';
 
@@ -71,6 +72,47 @@ function FiguresTable({
   );
 }
 
+type Leads = [LeadStats, InboxSummary];
+
+/** The period's leads by channel, how fast requests are answered, the listings and agents that bring most. */
+function LeadsFigures({ data: [s, inbox], period }: { data: Leads; period: LeadPeriod }) {
+  const t = s.total;
+  return (
+    <>
+      <Kpis
+        label={`Contacts par canal, ${PERIOD_LABELS[period]}`}
+        items={[
+          ['Contacts', formatNumber(t.leads)],
+          ['WhatsApp', formatNumber(t.whatsapp)],
+          ['Appels', formatNumber(t.calls)],
+          ['Demandes de visite', formatNumber(t.visitRequests)],
+          ['Messages', formatNumber(t.messages)],
+          ['Contacts / 100 vues', rate(t)],
+        ]}
+      />
+      <p>
+        Premier contact en <strong>{formatHours(inbox.medianHoursToContact)}</strong>
+        {' (médiane sur 30 jours) · '}
+        <strong>{inbox.overdue}</strong> demande(s) sans réponse depuis plus de 48 h ·{' '}
+        <Link href={ROUTES.requests}>Demandes</Link>
+      </p>
+      {s.listings.length === 0 ? (
+        <p className="adm-muted">Aucun contact sur la période.</p>
+      ) : (
+        <FiguresTable
+          caption="Les annonces qui apportent le plus"
+          rows={s.listings.slice(0, 10).map((l) => ({
+            ...l,
+            name: l.title ?? `Annonce n° ${l.id} (supprimée)`,
+            href: `/property/${l.id}`,
+          }))}
+        />
+      )}
+      {s.agents.length > 0 && <FiguresTable caption="Par agent" rows={s.agents} />}
+    </>
+  );
+}
+
 /**
  * What the listings and the agents bring (views, WhatsApp taps, calls, visit requests, messages)
  * over 7 days, 30 days or since the start; the week's leads by channel; how fast requests are answered.
@@ -78,69 +120,13 @@ function FiguresTable({
 export function LeadsPanel({ refresh }: { refresh: number }) {
   const [period, setPeriod] = useState<LeadPeriod>('7d');
   const resource = useResource(
-    () =>
+    (): Promise<Leads> =>
       Promise.all([
         answer(LeadStats, api().get('dashboard/leads', { searchParams: { period } })),
         answer(InboxSummary, api().get('requests/summary')),
       ]),
     `${period}-${refresh}`,
   );
-  let body;
-  if (resource.error)
-    body = <LoadError message="Erreur lors du chargement des contacts" onRetry={resource.reload} />;
-  else if (!resource.data) body = <Loading />;
-  else {
-    const [s, inbox] = resource.data;
-    const t = s.total;
-    body = (
-      <>
-        <dl className="adm-kpis" aria-label={`Contacts par canal, ${PERIOD_LABELS[period]}`}>
-          <div>
-            <dt>Contacts</dt>
-            <dd>{formatNumber(t.leads)}</dd>
-          </div>
-          <div>
-            <dt>WhatsApp</dt>
-            <dd>{formatNumber(t.whatsapp)}</dd>
-          </div>
-          <div>
-            <dt>Appels</dt>
-            <dd>{formatNumber(t.calls)}</dd>
-          </div>
-          <div>
-            <dt>Demandes de visite</dt>
-            <dd>{formatNumber(t.visitRequests)}</dd>
-          </div>
-          <div>
-            <dt>Messages</dt>
-            <dd>{formatNumber(t.messages)}</dd>
-          </div>
-          <div>
-            <dt>Contacts / 100 vues</dt>
-            <dd>{rate(t)}</dd>
-          </div>
-        </dl>
-        <p>
-          Premier contact en <strong>{formatHours(inbox.medianHoursToContact)}</strong> (médiane sur 30 jours)
-          · <strong>{inbox.overdue}</strong> demande(s) sans réponse depuis plus de 48 h ·{' '}
-          <Link href={ROUTES.requests}>Demandes</Link>
-        </p>
-        {s.listings.length === 0 ? (
-          <p className="adm-muted">Aucun contact sur la période.</p>
-        ) : (
-          <FiguresTable
-            caption="Les annonces qui apportent le plus"
-            rows={s.listings.slice(0, 10).map((l) => ({
-              ...l,
-              name: l.title ?? `Annonce n° ${l.id} (supprimée)`,
-              href: `/property/${l.id}`,
-            }))}
-          />
-        )}
-        {s.agents.length > 0 && <FiguresTable caption="Par agent" rows={s.agents} />}
-      </>
-    );
-  }
   return (
     <section className="adm-card" aria-labelledby="leads-title">
       <h2 id="leads-title">Contacts apportés par les annonces</h2>
@@ -157,7 +143,13 @@ export function LeadsPanel({ refresh }: { refresh: number }) {
           ))}
         </select>
       </div>
-      {body}
+      {resource.error ? (
+        <LoadError message="Erreur lors du chargement des contacts" onRetry={resource.reload} />
+      ) : resource.data ? (
+        <LeadsFigures data={resource.data} period={period} />
+      ) : (
+        <Loading />
+      )}
       <p className="adm-hint">
         Un visiteur compte une fois par jour, par annonce et par canal, sans cookie ni donnée personnelle. Les
         annonces vendues ou louées gardent leur historique.

@@ -4,24 +4,29 @@ import {
   CURRENCIES,
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
+  PROPERTY_TYPES,
   type TeamMember,
 } from '../../contract/index.ts';
 import { PROPERTY_STATUS_LABELS, t } from '../lib/labels.ts';
-import { Field } from '../ui/field.tsx';
+import { Field, SelectField } from '../ui/field.tsx';
 import type { PropertyDraft } from './draft.ts';
 import { LocationFields } from './location-fields.tsx';
 import { TranslationFields } from './translation-fields.tsx';
 
-interface Props {
+/** What every part of the step reads and writes: the draft, its errors, the change of some of its fields. */
+interface PartProps {
   draft: PropertyDraft;
   errors: Record<string, string>;
-  agents: TeamMember[];
   onChange: (patch: Partial<PropertyDraft>) => void;
 }
 
-/** Step 1 of the add/edit form (spec §4, §5): the listing's details. */
-export function DetailsStep({ draft, errors, agents, onChange }: Props) {
-  const input = (key: keyof PropertyDraft, label: string, props: Record<string, unknown> = {}) => (
+interface Props extends PartProps {
+  agents: TeamMember[];
+}
+
+/** A text input bound to one field of the draft, with its error and the input's own attributes. */
+function inputsOf({ draft, errors, onChange }: PartProps) {
+  return (key: keyof PropertyDraft, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[key]} required={Boolean(props.required)}>
       {(control) => (
         <input
@@ -33,71 +38,73 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
       )}
     </Field>
   );
-  const decimal = { inputMode: 'decimal', autoComplete: 'off' };
+}
+
+const DECIMAL = { inputMode: 'decimal', autoComplete: 'off' };
+
+/** The title, the price and its currency, sale or rent, the category. */
+function Offer(props: PartProps) {
+  const { draft, onChange } = props;
+  const input = inputsOf(props);
   return (
-    <div className="adm-form-grid">
+    <>
       <div className="adm-span-2">{input('title', 'Titre', { required: true, maxLength: 160 })}</div>
-      {input('price', 'Prix', { required: true, ...decimal })}
-      <Field label="Devise">
-        {(control) => (
-          <select
-            {...control}
-            value={draft.currency}
-            onChange={(e) => onChange({ currency: e.target.value as PropertyDraft['currency'] })}
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(control) => (
-          <select
-            {...control}
-            value={draft.type}
-            onChange={(e) => onChange({ type: e.target.value as PropertyDraft['type'] })}
-          >
-            <option value="sale">{t('type.sale')}</option>
-            <option value="rent">{t('type.rent')}</option>
-          </select>
-        )}
-      </Field>
-      <Field label="Catégorie">
-        {(control) => (
-          <select
-            {...control}
-            value={draft.category}
-            onChange={(e) => onChange({ category: e.target.value as PropertyDraft['category'] })}
-          >
-            {PROPERTY_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`category.${c}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {input('price', 'Prix', { required: true, ...DECIMAL })}
+      <SelectField
+        label="Devise"
+        value={draft.currency}
+        options={CURRENCIES}
+        onChange={(currency) => onChange({ currency })}
+      />
+      <SelectField
+        label="Type"
+        value={draft.type}
+        options={PROPERTY_TYPES}
+        labelOf={(type) => t(`type.${type}`)}
+        onChange={(type) => onChange({ type })}
+      />
+      <SelectField
+        label="Catégorie"
+        value={draft.category}
+        options={PROPERTY_CATEGORIES}
+        labelOf={(category) => t(`category.${category}`)}
+        onChange={(category) => onChange({ category })}
+      />
+    </>
+  );
+}
+
+/** Rooms and surface, the commune and the address. */
+function Premises(props: PartProps) {
+  const { draft, errors, onChange } = props;
+  const input = inputsOf(props);
+  return (
+    <>
       {input('bedrooms', 'Chambres', { inputMode: 'numeric' })}
       {input('bathrooms', 'Salles de bain', { inputMode: 'numeric' })}
-      {input('area', 'Surface (m²)', { required: true, ...decimal })}
-      <Field label="Commune" error={errors.district} required>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.district}
-            onChange={(e) => onChange({ district: e.target.value as PropertyDraft['district'] })}
-          >
-            <option value="">Choisir une commune</option>
-            {COMMUNES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {input('area', 'Surface (m²)', { required: true, ...DECIMAL })}
+      <SelectField
+        label="Commune"
+        error={errors.district}
+        required
+        value={draft.district}
+        options={COMMUNES}
+        placeholder="Choisir une commune"
+        onChange={(district) => onChange({ district })}
+      />
       <div className="adm-span-2">
         {input('address', 'Adresse', { required: true, maxLength: 200, autoComplete: 'off' })}
       </div>
+    </>
+  );
+}
+
+/** The description, its translations, the features. */
+function Texts(props: PartProps) {
+  const { draft, errors, onChange } = props;
+  const input = inputsOf(props);
+  return (
+    <>
       <div className="adm-span-2">
         <Field label="Description" error={errors.description} required>
           {(control) => (
@@ -116,73 +123,91 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
         {input('features', 'Caractéristiques', { placeholder: 'Piscine, Groupe électrogène, Gardiennage' })}
         <small className="adm-hint">Séparées par des virgules.</small>
       </div>
-      <Field label="Agent responsable" error={errors.managerId}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.managerId}
-            onChange={(e) => onChange({ managerId: e.target.value })}
-          >
-            <option value="">Aucun (l’agence)</option>
-            {agents.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} — {a.role}
-                {a.isActive ? '' : ' (inactif : le site affiche l’agence)'}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Statut">
-        {(control) => (
-          <select
-            {...control}
-            value={draft.status}
-            onChange={(e) => onChange({ status: e.target.value as PropertyDraft['status'] })}
-          >
-            {PROPERTY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PROPERTY_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {draft.type === 'rent' && (
-        <fieldset className="adm-span-2 adm-move-in">
-          <legend>Pour emménager (en mois de loyer, facultatif)</legend>
-          <div className="adm-form-grid">
-            {input('advanceMonths', "Loyer payé d'avance", { inputMode: 'numeric', placeholder: '3' })}
-            {input('depositMonths', 'Garantie', { inputMode: 'numeric', placeholder: '3' })}
-            {input('commissionMonths', "Commission de l'agence", { inputMode: 'numeric', placeholder: '1' })}
-          </div>
-          <small className="adm-hint">
-            La loi n° 15/025 du 31 décembre 2015 (art. 18) limite la garantie d’un logement à 3 mois de loyer
-            : le site affiche « Garantie conforme à la loi » jusqu’à 3 mois, rien si le champ est vide.
-          </small>
-        </fieldset>
-      )}
-      <LocationFields draft={draft} errors={errors} onChange={onChange} />
-      <fieldset className="adm-span-2 adm-amenities">
-        <legend>Équipements</legend>
-        {AMENITIES.map((a) => (
-          <label key={a} className="adm-check">
-            <input
-              type="checkbox"
-              checked={draft.amenities.includes(a)}
-              onChange={(e) =>
-                onChange({
-                  amenities: e.target.checked
-                    ? AMENITIES.filter((x) => x === a || draft.amenities.includes(x))
-                    : draft.amenities.filter((x) => x !== a),
-                })
-              }
-            />
-            {t(`amenity.${a}`)}
-          </label>
-        ))}
-        {errors.amenities && <p className="adm-field-error">{errors.amenities}</p>}
-      </fieldset>
+    </>
+  );
+}
+
+/** The agent in charge (an inactive one is named so: the site shows the agency instead) and the status. */
+function Management({ draft, errors, onChange, agents }: Props) {
+  const agentLabels = new Map(
+    agents.map((a) => [
+      String(a.id),
+      `${a.name} — ${a.role}${a.isActive ? '' : ' (inactif : le site affiche l’agence)'}`,
+    ]),
+  );
+  return (
+    <>
+      <SelectField
+        label="Agent responsable"
+        error={errors.managerId}
+        value={draft.managerId}
+        options={[...agentLabels.keys()]}
+        labelOf={(id) => agentLabels.get(id) ?? id}
+        placeholder="Aucun (l’agence)"
+        onChange={(managerId) => onChange({ managerId })}
+      />
+      <SelectField
+        label="Statut"
+        value={draft.status}
+        options={PROPERTY_STATUSES}
+        labelOf={(status) => PROPERTY_STATUS_LABELS[status]}
+        onChange={(status) => onChange({ status })}
+      />
+    </>
+  );
+}
+
+/** A rental's move-in months (decision 0022). */
+function MoveInMonths(props: PartProps) {
+  const input = inputsOf(props);
+  return (
+    <fieldset className="adm-span-2 adm-move-in">
+      <legend>Pour emménager (en mois de loyer, facultatif)</legend>
+      <div className="adm-form-grid">
+        {input('advanceMonths', "Loyer payé d'avance", { inputMode: 'numeric', placeholder: '3' })}
+        {input('depositMonths', 'Garantie', { inputMode: 'numeric', placeholder: '3' })}
+        {input('commissionMonths', "Commission de l'agence", { inputMode: 'numeric', placeholder: '1' })}
+      </div>
+      <small className="adm-hint">
+        La loi n° 15/025 du 31 décembre 2015 (art. 18) limite la garantie d’un logement à 3 mois de loyer : le
+        site affiche « Garantie conforme à la loi » jusqu’à 3 mois, rien si le champ est vide.
+      </small>
+    </fieldset>
+  );
+}
+
+/** The amenities' check boxes, kept in the list's own order whatever the order they are ticked in. */
+function Amenities({ draft, errors, onChange }: PartProps) {
+  return (
+    <fieldset className="adm-span-2 adm-amenities">
+      <legend>Équipements</legend>
+      {AMENITIES.map((a) => (
+        <label key={a} className="adm-check">
+          <input
+            type="checkbox"
+            checked={draft.amenities.includes(a)}
+            onChange={(e) =>
+              onChange({
+                amenities: e.target.checked
+                  ? AMENITIES.filter((x) => x === a || draft.amenities.includes(x))
+                  : draft.amenities.filter((x) => x !== a),
+              })
+            }
+          />
+          {t(`amenity.${a}`)}
+        </label>
+      ))}
+      {errors.amenities && <p className="adm-field-error">{errors.amenities}</p>}
+    </fieldset>
+  );
+}
+
+/** When it is available, and whether the home page features it. */
+function Availability(props: PartProps) {
+  const { draft, onChange } = props;
+  const input = inputsOf(props);
+  return (
+    <>
       <div>
         {input('availableFrom', 'Disponible à partir du', { type: 'date' })}
         <small className="adm-hint">
@@ -197,6 +222,24 @@ export function DetailsStep({ draft, errors, agents, onChange }: Props) {
         />
         Mettre en avant sur la page d’accueil (Propriétés Vedettes)
       </label>
+    </>
+  );
+}
+
+/** Step 1 of the add/edit form (spec §4, §5): the listing's details, in the grid's order. */
+export function DetailsStep(props: Props) {
+  const { draft, errors, onChange } = props;
+  const parts: PartProps = { draft, errors, onChange };
+  return (
+    <div className="adm-form-grid">
+      <Offer {...parts} />
+      <Premises {...parts} />
+      <Texts {...parts} />
+      <Management {...props} />
+      {draft.type === 'rent' && <MoveInMonths {...parts} />}
+      <LocationFields {...parts} />
+      <Amenities {...parts} />
+      <Availability {...parts} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { nearestCommune } from '../../shared/communes.ts';
-import { Field } from '../ui/field.tsx';
+import { InputField } from '../ui/input-field.tsx';
 import { parseNumber, type PropertyDraft } from './draft.ts';
 
 // Leaflet comes with the map, when the form has a position: not in the admin's first load.
@@ -22,12 +22,58 @@ const GEO_ERRORS: Record<number, string> = {
 };
 
 /**
+ * The phone's position, asked once per tap (high accuracy, 20 s, a fix up to a minute old), handed to `found`;
+ * while it comes, `locating`; when it cannot, why.
+ */
+function useLocate(found: (latitude: number, longitude: number) => void) {
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState('');
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setProblem('Ce navigateur ne donne pas la position.');
+      return;
+    }
+    setLocating(true);
+    setProblem('');
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        found(coords.latitude, coords.longitude);
+      },
+      (error) => {
+        setLocating(false);
+        setProblem(GEO_ERRORS[error.code] ?? 'Position indisponible.');
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  return { locating, problem, locate };
+}
+
+/** The commune whose centre is nearest, offered when it is not the one chosen. */
+function CommuneSuggestion({
+  suggestion,
+  onChoose,
+}: {
+  suggestion: NonNullable<ReturnType<typeof nearestCommune>>;
+  onChoose: (commune: PropertyDraft['district']) => void;
+}) {
+  return (
+    <p className="adm-hint" role="status">
+      Commune suggérée : <strong>{suggestion.commune}</strong> (centre à{' '}
+      {suggestion.km.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} km).{' '}
+      <button type="button" className="adm-link-btn" onClick={() => onChoose(suggestion.commune)}>
+        Choisir {suggestion.commune}
+      </button>
+    </p>
+  );
+}
+
+/**
  * The listing's place: latitude and longitude typed, or filled from the phone's position with
  * one tap, shown on a map where a tap corrects them, and the commune they fall in suggested. All editable.
  */
 export function LocationFields({ draft, errors, onChange }: Props) {
-  const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState('');
   const lat = parseNumber(draft.lat);
   const long = parseNumber(draft.long);
   const placed = lat !== null && long !== null && Number.isFinite(lat) && Number.isFinite(long);
@@ -42,40 +88,18 @@ export function LocationFields({ draft, errors, onChange }: Props) {
       ...(near && !draft.district ? { district: near.commune } : {}),
     });
   };
-
-  const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setProblem('Ce navigateur ne donne pas la position.');
-      return;
-    }
-    setLocating(true);
-    setProblem('');
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        setLocating(false);
-        place(coords.latitude, coords.longitude);
-      },
-      (error) => {
-        setLocating(false);
-        setProblem(GEO_ERRORS[error.code] ?? 'Position indisponible.');
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  };
+  const { locating, problem, locate } = useLocate(place);
 
   const coordinateField = (key: 'lat' | 'long', label: string, placeholder: string) => (
-    <Field label={label} error={errors[key]}>
-      {(control) => (
-        <input
-          {...control}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={placeholder}
-          value={draft[key]}
-          onChange={(e) => onChange({ [key]: e.target.value })}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      error={errors[key]}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+      value={draft[key]}
+      onChange={(value) => onChange({ [key]: value })}
+    />
   );
 
   return (
@@ -94,17 +118,7 @@ export function LocationFields({ draft, errors, onChange }: Props) {
         {coordinateField('long', 'Longitude (carte)', '15.3222')}
       </div>
       {suggestion && suggestion.commune !== draft.district && (
-        <p className="adm-hint" role="status">
-          Commune suggérée : <strong>{suggestion.commune}</strong> (centre à{' '}
-          {suggestion.km.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} km).{' '}
-          <button
-            type="button"
-            className="adm-link-btn"
-            onClick={() => onChange({ district: suggestion.commune })}
-          >
-            Choisir {suggestion.commune}
-          </button>
-        </p>
+        <CommuneSuggestion suggestion={suggestion} onChoose={(district) => onChange({ district })} />
       )}
       {placed && (
         <Suspense fallback={<p className="adm-muted">Chargement de la carte…</p>}>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Property, type PropertyStatus } from '../../contract/index.ts';
 import { PROPERTY_STATUS_LABELS } from '../lib/labels.ts';
 import { withItem } from '../lib/mutate.ts';
-import { useSearchList } from '../lib/use-search-list.ts';
-import { ListState, ListToolbar } from '../ui/list-controls.tsx';
+import { CardList } from '../ui/card-list.tsx';
+import { CheckFilter, useCheckedSearchList } from '../ui/check-filter.tsx';
+import { ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
 import { PageHead } from '../ui/states.tsx';
 import { DraftsBanner } from './drafts-banner.tsx';
@@ -13,15 +14,24 @@ import './properties.css';
 
 const PAGE_SIZE = 12;
 
+/** What the removal dialog says and calls for a listing. */
+const REMOVAL = {
+  title: 'Supprimer la propriété',
+  describe: (p: Property) =>
+    `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`,
+  path: (p: Property) => `properties/${p.id}`,
+  success: 'Propriété supprimée',
+};
+
 export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const removal = useRemoval<Property>(() => list.reload());
   // The listings to re-verify (never checked, or 90 days ago or more).
-  const [due, setDue] = useState(false);
-  const searchList = useSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
-    verification: due ? 'due' : '',
+  const searchList = useCheckedSearchList<Property, PropertyStatus>('properties', PAGE_SIZE, Property, {
+    key: 'verification',
+    value: 'due',
   });
-  const { setPage, page, list, changeStatus } = searchList;
+  const { setPage, page, list, changeStatus, checked: due } = searchList;
 
   return (
     <>
@@ -41,42 +51,32 @@ export function PropertiesPage() {
         filter={{ options: PROPERTY_STATUS_LABELS }}
         count={list.data && `${list.data.total} propriété(s)`}
       />
-      <label className="adm-check">
-        <input
-          type="checkbox"
-          checked={due}
-          onChange={(e) => {
-            setDue(e.target.checked);
-            setPage(1);
-          }}
-        />
-        À revérifier seulement (jamais vérifiées, ou il y a 90 jours ou plus)
-      </label>
-      <ListState
+      <CheckFilter
+        label="À revérifier seulement (jamais vérifiées, ou il y a 90 jours ou plus)"
+        checked={due}
+        onChange={searchList.check}
+      />
+      <CardList
         resource={list}
         pager={{ page, limit: PAGE_SIZE, onPage: setPage }}
         error="Erreur lors du chargement des propriétés"
         empty="Aucune propriété trouvée"
-      >
-        {(data) => (
-          <ul className="adm-cards" aria-busy={list.loading}>
-            {data.data.map((p) => (
-              <PropertyRow
-                key={p.id}
-                property={p}
-                onEdit={() => setEditing(p)}
-                onDelete={() => removal.ask(p)}
-                onVerified={(v) =>
-                  due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
-                }
-                onStatus={(next) =>
-                  void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
-                }
-              />
-            ))}
-          </ul>
+        busy={list.loading}
+        card={(p) => (
+          <PropertyRow
+            key={p.id}
+            property={p}
+            onEdit={() => setEditing(p)}
+            onDelete={() => removal.ask(p)}
+            onVerified={(v) =>
+              due ? list.reload() : list.setData(withItem({ ...p, verifiedAt: v.verifiedAt }))
+            }
+            onStatus={(next) =>
+              void changeStatus(p.id, next, `« ${p.title} » : ${PROPERTY_STATUS_LABELS[next]}`)
+            }
+          />
         )}
-      </ListState>
+      />
       {editing && (
         <PropertyForm
           property={editing === 'new' ? null : editing}
@@ -88,15 +88,7 @@ export function PropertiesPage() {
           }}
         />
       )}
-      <RemoveDialog
-        {...removal.dialog}
-        title="Supprimer la propriété"
-        describe={(p) =>
-          `Supprimer définitivement « ${p.title} » ? La fiche disparaîtra du site à la prochaine publication.`
-        }
-        path={(p) => `properties/${p.id}`}
-        success="Propriété supprimée"
-      />
+      <RemoveDialog {...removal.dialog} {...REMOVAL} />
     </>
   );
 }

@@ -23,14 +23,13 @@ function summary(s: PublishState): string {
 }
 
 /**
- * 'Publier': rebuilds the public site from the live data (decision 0007). Edits reach the API at once;
- * visitors see them once the new build is switched in. Shows the state, the progress and the last publish.
+ * The publish state, polled (every 1.5 s while a build runs, 30 s otherwise, and after every change made
+ * here), with a toast when a build ends; `publish` starts one.
  */
-export function PublishControl() {
+function usePublishState() {
   const changes = useStore($changes);
   const [state, setState] = useState<PublishState | null>(null);
   const [starting, setStarting] = useState(false);
-  const [showError, setShowError] = useState(false);
   const previous = useRef<PublishState['state'] | null>(null);
 
   const refresh = useCallback(async () => {
@@ -71,9 +70,36 @@ export function PublishControl() {
       setStarting(false);
     }
   };
+  return { state, starting, publish };
+}
+
+/** The running build's progress bar (10 % while its progress is not known yet). */
+function PublishProgress({ progress }: { progress: number | null }) {
+  return (
+    <span
+      className="adm-progress"
+      role="progressbar"
+      aria-label="Avancement de la publication"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      {...(progress !== null ? { 'aria-valuenow': Math.round(progress) } : {})}
+    >
+      <span style={{ width: `${progress ?? 10}%` }} />
+    </span>
+  );
+}
+
+/**
+ * 'Publier': rebuilds the public site from the live data (decision 0007). Edits reach the API at once;
+ * visitors see them once the new build is switched in. Shows the state, the progress and the last publish.
+ */
+export function PublishControl() {
+  const { state, starting, publish } = usePublishState();
+  const [showError, setShowError] = useState(false);
 
   // While only the search index follows, the site is online: staff may publish their next change.
   const running = state?.state === 'running' && !state.searchFollowing;
+  const failure = state?.state === 'failed' ? state.lastError : null;
   return (
     <div className="adm-publish" data-state={state?.state ?? 'unknown'}>
       <button
@@ -87,19 +113,8 @@ export function PublishControl() {
       </button>
       <div className="adm-publish-status" id="adm-publish-status" role="status">
         {state && <span>{summary(state)}</span>}
-        {running && (
-          <span
-            className="adm-progress"
-            role="progressbar"
-            aria-label="Avancement de la publication"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            {...(state.progress !== null ? { 'aria-valuenow': Math.round(state.progress) } : {})}
-          >
-            <span style={{ width: `${state.progress ?? 10}%` }} />
-          </span>
-        )}
-        {state?.state === 'failed' && state.lastError && (
+        {running && <PublishProgress progress={state.progress} />}
+        {failure && (
           <button
             type="button"
             className="adm-link-btn"
@@ -110,9 +125,7 @@ export function PublishControl() {
           </button>
         )}
       </div>
-      {showError && state?.state === 'failed' && state.lastError && (
-        <pre className="adm-publish-error">{state.lastError}</pre>
-      )}
+      {showError && failure && <pre className="adm-publish-error">{failure}</pre>}
     </div>
   );
 }

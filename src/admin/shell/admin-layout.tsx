@@ -55,21 +55,9 @@ function useWaiting() {
   return waiting;
 }
 
-export function AdminLayout({
-  path,
-  account,
-  children,
-}: {
-  path: string;
-  account: Account;
-  children: ReactNode;
-}) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const waiting = useWaiting();
+/** Ends the session here and on the server, then opens the login page; `leaving` while it does. */
+function useLogout() {
   const [leaving, setLeaving] = useState(false);
-
-  useEffect(() => setDrawerOpen(false), [path]);
-
   const logout = async () => {
     setLeaving(true);
     try {
@@ -81,47 +69,122 @@ export function AdminLayout({
     clearSession();
     navigate(ROUTES.login, { replace: true });
   };
+  return { leaving, logout };
+}
 
-  const count = (waiting?.messages ?? 0) + (waiting?.visits ?? 0);
-  const badgeLabel = waiting
-    ? `${waiting.messages} message(s) non lu(s), ${waiting.visits} demande(s) de visite à confirmer`
-    : 'Notifications';
+/** What is waiting, as a number and as the sentence a screen reader says for it. */
+interface Waiting {
+  count: number;
+  label: string;
+}
+
+/** The menu: the brand, the pages this account may open (the current one marked), the account's own links. */
+function Sidebar({ path, account, waiting }: { path: string; account: Account; waiting: Waiting }) {
+  const { leaving, logout } = useLogout();
+  return (
+    <aside className="adm-sidebar" id="adm-sidebar" aria-label="Menu de l’administration">
+      <Brand />
+      <nav>
+        <ul>
+          {NAV.filter((item) => !item.adminOnly || account.role === 'admin').map((item) => {
+            const active = item.href === ROUTES.dashboard ? path === item.href : path.startsWith(item.href);
+            return (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={active ? 'page' : undefined}>
+                  <Icon name={item.icon} /> {item.label}
+                  {item.href === ROUTES.messages && waiting.count > 0 && (
+                    <span className="adm-count" aria-label={waiting.label}>
+                      {waiting.count}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="adm-sidebar-foot">
+        <Link href={ROUTES.password} aria-current={path === ROUTES.password ? 'page' : undefined}>
+          <Icon name="key" /> Changer mon mot de passe
+        </Link>
+        <a href="/">
+          <Icon name="back" /> Retour au site
+        </a>
+        <button type="button" onClick={() => void logout()} disabled={leaving}>
+          <Icon name="logout" /> {leaving ? 'Déconnexion…' : 'Déconnexion'}
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** The bar above each page: the menu button (phones), Publish, the bell with what waits, who is signed in. */
+function TopBar({
+  account,
+  waiting,
+  drawerOpen,
+  onMenu,
+}: {
+  account: Account;
+  waiting: Waiting;
+  drawerOpen: boolean;
+  onMenu: () => void;
+}) {
+  return (
+    <header className="adm-topbar">
+      <button
+        type="button"
+        className="adm-icon-btn adm-menu-btn"
+        aria-expanded={drawerOpen}
+        aria-controls="adm-sidebar"
+        onClick={onMenu}
+      >
+        <Icon name="menu" size={24} />
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <PublishControl />
+      <div className="adm-topbar-end">
+        <Link href={ROUTES.messages} className="adm-bell" aria-label={waiting.label} title={waiting.label}>
+          <Icon name="bell" size={22} />
+          {waiting.count > 0 && (
+            <span className="adm-count" data-testid="notification-count">
+              {waiting.count}
+            </span>
+          )}
+        </Link>
+        <span className="adm-user">
+          <strong>{account.name}</strong>
+          <small>{ROLE_LABELS[account.role]}</small>
+        </span>
+      </div>
+    </header>
+  );
+}
+
+export function AdminLayout({
+  path,
+  account,
+  children,
+}: {
+  path: string;
+  account: Account;
+  children: ReactNode;
+}) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const news = useWaiting();
+
+  useEffect(() => setDrawerOpen(false), [path]);
+
+  const waiting: Waiting = {
+    count: (news?.messages ?? 0) + (news?.visits ?? 0),
+    label: news
+      ? `${news.messages} message(s) non lu(s), ${news.visits} demande(s) de visite à confirmer`
+      : 'Notifications',
+  };
 
   return (
     <div className={`adm-shell${drawerOpen ? ' adm-drawer-open' : ''}`}>
-      <aside className="adm-sidebar" id="adm-sidebar" aria-label="Menu de l’administration">
-        <Brand />
-        <nav>
-          <ul>
-            {NAV.filter((item) => !item.adminOnly || account.role === 'admin').map((item) => {
-              const active = item.href === ROUTES.dashboard ? path === item.href : path.startsWith(item.href);
-              return (
-                <li key={item.href}>
-                  <Link href={item.href} aria-current={active ? 'page' : undefined}>
-                    <Icon name={item.icon} /> {item.label}
-                    {item.href === ROUTES.messages && count > 0 && (
-                      <span className="adm-count" aria-label={badgeLabel}>
-                        {count}
-                      </span>
-                    )}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="adm-sidebar-foot">
-          <Link href={ROUTES.password} aria-current={path === ROUTES.password ? 'page' : undefined}>
-            <Icon name="key" /> Changer mon mot de passe
-          </Link>
-          <a href="/">
-            <Icon name="back" /> Retour au site
-          </a>
-          <button type="button" onClick={() => void logout()} disabled={leaving}>
-            <Icon name="logout" /> {leaving ? 'Déconnexion…' : 'Déconnexion'}
-          </button>
-        </div>
-      </aside>
+      <Sidebar path={path} account={account} waiting={waiting} />
       <button
         type="button"
         className="adm-scrim"
@@ -130,33 +193,12 @@ export function AdminLayout({
         onClick={() => setDrawerOpen(false)}
       />
       <div className="adm-main-col">
-        <header className="adm-topbar">
-          <button
-            type="button"
-            className="adm-icon-btn adm-menu-btn"
-            aria-expanded={drawerOpen}
-            aria-controls="adm-sidebar"
-            onClick={() => setDrawerOpen((open) => !open)}
-          >
-            <Icon name="menu" size={24} />
-            <span className="visually-hidden">Menu</span>
-          </button>
-          <PublishControl />
-          <div className="adm-topbar-end">
-            <Link href={ROUTES.messages} className="adm-bell" aria-label={badgeLabel} title={badgeLabel}>
-              <Icon name="bell" size={22} />
-              {count > 0 && (
-                <span className="adm-count" data-testid="notification-count">
-                  {count}
-                </span>
-              )}
-            </Link>
-            <span className="adm-user">
-              <strong>{account.name}</strong>
-              <small>{ROLE_LABELS[account.role]}</small>
-            </span>
-          </div>
-        </header>
+        <TopBar
+          account={account}
+          waiting={waiting}
+          drawerOpen={drawerOpen}
+          onMenu={() => setDrawerOpen((open) => !open)}
+        />
         <main className="adm-content" id="main" tabIndex={-1}>
           {account.role === 'admin' && <BackupBanner />}
           {account.role === 'admin' && <DemoBanner />}

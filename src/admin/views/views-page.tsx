@@ -3,10 +3,42 @@ import { DashboardStats, paginated, Property } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { formatDateTime, formatNumber } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
+import { BarItem, Kpis } from '../ui/figures.tsx';
 import { Empty, Loading, LoadError, PageHead, Pager } from '../ui/states.tsx';
 
 const PAGE_SIZE = 20;
 type Sort = 'views' | 'recently_viewed';
+
+/** The listings ranked, from the page's first place: each with its views, its share and its last view. */
+function RankedViews({ listings, first, total }: { listings: Property[]; first: number; total: number }) {
+  return (
+    <ol className="adm-ranked" start={first}>
+      {listings.map((p) => {
+        const pct = total > 0 ? Math.round((p.viewCount / total) * 1000) / 10 : 0;
+        return (
+          <BarItem
+            key={p.id}
+            name={p.title}
+            href={`/property/${p.id}`}
+            figure={
+              <>
+                {formatNumber(p.viewCount)} vues · {pct} %
+              </>
+            }
+            percent={pct}
+          >
+            <small className="adm-meta">
+              {p.state} ·{' '}
+              {p.lastViewedAt
+                ? `dernière vue le ${formatDateTime(p.lastViewedAt)}`
+                : 'jamais vue depuis le suivi'}
+            </small>
+          </BarItem>
+        );
+      })}
+    </ol>
+  );
+}
 
 /** Spec §2 views tracking: totals, most viewed or most recently viewed, the ranked list. */
 export function ViewsPage() {
@@ -36,20 +68,14 @@ export function ViewsPage() {
         title="Suivi des vues"
         intro="Combien de fois chaque fiche a été ouverte sur le site public."
       />
-      <dl className="adm-kpis adm-card">
-        <div>
-          <dt>Vues au total</dt>
-          <dd>{formatNumber(total)}</dd>
-        </div>
-        <div>
-          <dt>Propriétés</dt>
-          <dd>{formatNumber(listings)}</dd>
-        </div>
-        <div>
-          <dt>Moyenne par propriété</dt>
-          <dd>{listings ? formatNumber(Math.round((total / listings) * 10) / 10) : '0'}</dd>
-        </div>
-      </dl>
+      <Kpis
+        className="adm-card"
+        items={[
+          ['Vues au total', formatNumber(total)],
+          ['Propriétés', formatNumber(listings)],
+          ['Moyenne par propriété', listings ? formatNumber(Math.round((total / listings) * 10) / 10) : '0'],
+        ]}
+      />
       <div className="adm-toolbar">
         <label>
           Trier par{' '}
@@ -69,32 +95,7 @@ export function ViewsPage() {
         <Empty>Aucune propriété</Empty>
       ) : (
         <>
-          <ol className="adm-ranked" start={(page - 1) * PAGE_SIZE + 1}>
-            {list.data.map((p) => {
-              const pct = total > 0 ? Math.round((p.viewCount / total) * 1000) / 10 : 0;
-              return (
-                <li key={p.id}>
-                  <div className="adm-bar-label">
-                    <a href={`/property/${p.id}`} target="_blank" rel="noreferrer">
-                      {p.title}
-                    </a>
-                    <span>
-                      {formatNumber(p.viewCount)} vues · {pct} %
-                    </span>
-                  </div>
-                  <span className="adm-bar" aria-hidden="true">
-                    <span style={{ width: `${pct}%` }} />
-                  </span>
-                  <small className="adm-meta">
-                    {p.state} ·{' '}
-                    {p.lastViewedAt
-                      ? `dernière vue le ${formatDateTime(p.lastViewedAt)}`
-                      : 'jamais vue depuis le suivi'}
-                  </small>
-                </li>
-              );
-            })}
-          </ol>
+          <RankedViews listings={list.data} first={(page - 1) * PAGE_SIZE + 1} total={total} />
           <Pager page={page} limit={PAGE_SIZE} total={list.total} onPage={setPage} />
         </>
       )}
