@@ -16,7 +16,8 @@ import type { Rates } from '../shared/money.ts';
 // The one property card (spec §2, decision 0052). The build renders it to HTML with no client directive (the
 // home, the catalogue's first view, commune pages, similar listings: no script of its own, src/scripts/cards.ts
 // answers its data attributes); the catalogue and favourites islands render it live. Both give the same markup
-// for the same listing (PropertyCard.test.tsx): every medium the card knows is a slide, the shown one not hidden.
+// for the same listing (src/build/card-data.test.ts): every medium the card knows is a slide, the shown one not
+// hidden. A marker attribute is written `data-x=""`, which the server renderer writes bare, as the pages had it.
 
 interface Props {
   listing: CardData;
