@@ -174,9 +174,11 @@ test.describe('catalogue', () => {
   }) => {
     // The same card as the build's (decision 0052), live: its clicks are its own, not also cards.ts's.
     await open(page, '/properties/?type=rent');
-    const card = cards(page)
-      .filter({ has: page.locator('.dots') })
-      .first();
+    // Every card's values first (decision 0032): a card gets its dots with them, and the card chosen must not
+    // change under the test.
+    await expect(page.locator('.catalogue .results article[aria-busy]')).toHaveCount(0);
+    const withDots = await cards(page).evaluateAll((all) => all.findIndex((c) => c.querySelector('.dots')));
+    const card = cards(page).nth(withDots);
     const dots = card.locator('.dots button');
     const n = await dots.count();
     await card.getByRole('button', { name: 'Média précédent' }).click();
