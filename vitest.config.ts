@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
 import LongestFirst from './tests/helpers/sequencer.ts';
 
 // `npm test` runs the unit tests beside the code once, and the API suites twice: on embedded PGlite and on
@@ -36,7 +37,9 @@ export default defineConfig({
       // evaluated once per worker rather than once per file: about half the suites' CPU (decision
       // 0038's amendment). Each file still builds its own app on its own database copy. A file that mocks a
       // module the app imports, or that starts processes and changes process.env, keeps a worker of its own.
-      { test: { name: 'unit', include: UNIT, isolate: false } },
+      // The public islands run on Preact's compat layer here as in the build: the card's unit test renders the
+      // component the pages get (src/build/card-data.test.ts).
+      { plugins: [publicIslandsOnPreact()], test: { name: 'unit', include: UNIT, isolate: false } },
       { test: { name: 'pglite', include: API, exclude: ISOLATED, isolate: false, ...onPglite } },
       { test: { name: 'pglite:isolated', include: [...ISOLATED, ...PROCESSES], ...onPglite } },
       {

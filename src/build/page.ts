@@ -43,7 +43,7 @@ export function islandMessages(lang: Lang, prefixes: readonly string[]): Record<
   return out;
 }
 
-/** Dictionary prefixes the React property card uses, for the islands that show cards. */
+/** Dictionary prefixes the property card uses, for the islands that show cards. */
 export const CARD_MESSAGES = [
   'card.',
   'category.',

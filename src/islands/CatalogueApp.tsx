@@ -1,35 +1,14 @@
-import {
-  lazy,
-  memo,
-  Suspense,
-  type ComponentProps,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, memo, Suspense, type ComponentProps, type ReactNode, useMemo, useRef, useState } from 'react';
 import { createTranslator, pluralText, type Lang } from '../i18n/core.ts';
+import type { Translate } from '../i18n/types.ts';
 import { Filters as FilterForm, ViewSwitch } from './catalogue/Filters.tsx';
-import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
-import { loadGeo, loadWords, useDetails, useListingIndex } from './catalogue/load-index.ts';
-import type { WordsIndex } from '../shared/listing-words.ts';
+import { loadGeo } from './catalogue/load-index.ts';
+import { NONE, useAddressQuery, useResults, useSearchWords } from './catalogue/catalogue-state.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
 import { Pagination } from './catalogue/Pagination.tsx';
-import {
-  DEFAULT_QUERY,
-  filterListings,
-  paginate,
-  parseQuery,
-  toSearch,
-  withChange,
-  type CatalogueQuery,
-} from './catalogue/query.ts';
+import type { CatalogueQuery } from './catalogue/query.ts';
 import { ResultCards } from './catalogue/ResultCards.tsx';
-import { columnWarmer } from './catalogue/columns.ts';
-import { inIdleSlices } from './catalogue/idle.ts';
 import { loadLeafletCss } from '../shared/leaflet-css.ts';
 
 // Leaflet and its CSS download only when a visitor opens the map view.
@@ -47,7 +26,6 @@ const Filters = memo(FilterForm);
 
 /** Up to this many listings found by the text box, the catalogue offers the content search. */
 const FEW_RESULTS = 3;
-const NONE: Listing[] = [];
 
 export interface CatalogueProps {
   lang: Lang;
@@ -72,106 +50,20 @@ export interface CatalogueProps {
 }
 
 /** The catalogue (spec §2): filters in the URL, grid, list and map, from the static index built with the site. */
-export default function CatalogueApp({
-  lang,
-  messages,
-  communes,
-  propertyPath,
-  searchPath,
-  privacyPath,
-  initialTotal,
-  tiles,
-  rates,
-  children,
-}: CatalogueProps) {
+export default function CatalogueApp(props: CatalogueProps) {
+  const { lang, messages, communes, privacyPath, initialTotal, rates } = props;
   const t = useMemo(() => createTranslator(messages), [messages]);
-  const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
-  const { core, listings: decoded, status, retry } = useListingIndex();
-  // The text box's words (decision 0032): fetched when a visitor first searches, not with the page.
-  const [words, setWords] = useState<WordsIndex | null>(null);
-  const [wordsFailed, setWordsFailed] = useState(false);
-  const searching = query.q !== '';
-  useEffect(() => {
-    if (searching && !words && !wordsFailed) void loadWords().then(setWords, () => setWordsFailed(true));
-  }, [searching, words, wordsFailed]);
-  const failed = status === 'error' || (searching && wordsFailed);
-  const retryAll = () => {
-    setWordsFailed(false);
-    if (status === 'error') retry();
-  };
   const results = useRef<HTMLDivElement>(null);
+  const [query, update] = useAddressQuery(results);
+  const words = useSearchWords(query.q !== '');
+  const search = useResults(query, rates, words.words, initialTotal);
+  const failed = search.status === 'error' || words.failed;
+  const retryAll = () => {
+    words.retry();
+    if (search.status === 'error') search.retry();
+  };
   const [watching, setWatching] = useState(false);
   const watchButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    setQuery(parseQuery(location.search));
-    const onPop = () => setQuery(parseQuery(location.search));
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
-
-  // What a change owes the address bar and the scroll position, paid once its results are on screen: the
-  // history entry and the forced layout of a scroll cost a slow phone milliseconds the results need first.
-  const owed = useRef<{ url: string; scroll: boolean } | null>(null);
-  const update = useCallback((patch: Partial<CatalogueQuery>) => {
-    setQuery((current) => {
-      const next = withChange(current, patch);
-      const scroll = patch.page !== undefined;
-      if (next === current) {
-        if (scroll) results.current?.scrollIntoView({ block: 'start' });
-        return current;
-      }
-      owed.current = {
-        url: location.pathname + toSearch(next),
-        scroll: scroll || (owed.current?.scroll ?? false),
-      };
-      return next;
-    });
-  }, []);
-  useEffect(() => {
-    const due = owed.current;
-    if (!due) return;
-    owed.current = null;
-    if (due.url !== location.pathname + location.search) history.pushState(null, '', due.url);
-    if (due.scroll) results.current?.scrollIntoView({ block: 'start' });
-  }, [query]);
-
-  // The build's cards show the first view; from the first query of the visitor's own (a filter, a page, a view,
-  // or an address that holds one) the island's cards show for good.
-  const own = useRef(false);
-  if (toSearch(query) !== '') own.current = true;
-  // The first view needs no listing: its cards came with the page, its count comes once idle time has
-  // decoded the index (decision 0046). A query of the visitor's own needs them all now.
-  const listings = decoded ?? (core && own.current ? core.now() : null);
-
-  const filtered = useMemo(
-    () => (listings && (!searching || words) ? filterListings(listings, query, rates, words) : null),
-    [listings, query, rates, searching, words],
-  );
-  // While the words of a first search arrive, the cards shown stay (the count says it is loading).
-  const previous = useRef<Listing[] | null>(null);
-  if (filtered) previous.current = filtered;
-  const found = filtered ?? previous.current;
-  const slice = paginate(found ?? NONE, query.page);
-  // The cards mounted ahead while the build's show need no card values (they are hidden, and the first change
-  // shows other listings): their shards are fetched for a query of the visitor's own only.
-  const details = useDetails(own.current ? slice.items : NONE);
-  const cards = own.current ? details : slice.items;
-  const total = found ? found.length : initialTotal;
-  // The filter's columns (10,000 listings each) once the index is decoded, one per slice of idle time, so
-  // that neither the load nor the first change pays for them (a change that comes first computes the columns
-  // it reads, and only those).
-  useEffect(() => (decoded ? inIdleSlices(columnWarmer(decoded, rates)) : undefined), [decoded, rates]);
-  // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
-  // descriptions or features, which the content search covers.
-  const across =
-    filtered && query.q && filtered.length <= FEW_RESULTS ? (
-      <p className="search-across">
-        <a href={`${searchPath}?q=${encodeURIComponent(query.q)}`}>
-          {t('catalogue.searchDescriptions', { query: query.q })}
-        </a>
-      </p>
-    ) : null;
 
   return (
     <div className="catalogue">
@@ -180,7 +72,11 @@ export default function CatalogueApp({
         {/* The count heads the results: the cards' h3 titles then follow an h2, not the page's h1 (axe's
             heading order). */}
         <h2 className="count" aria-live="polite">
-          {failed ? '' : !filtered ? t('catalogue.loading') : pluralText(t, lang, 'catalogue.count', total)}
+          {failed
+            ? ''
+            : !search.filtered
+              ? t('catalogue.loading')
+              : pluralText(t, lang, 'catalogue.count', search.total)}
         </h2>
         <button
           type="button"
@@ -190,10 +86,7 @@ export default function CatalogueApp({
           onClick={() => setWatching((open) => !open)}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-            />
+            <path fill="currentColor" d={BELL_PATH} />
           </svg>
           {t('alerts.form.open')}
         </button>
@@ -213,43 +106,87 @@ export default function CatalogueApp({
           />
         </Suspense>
       )}
-
       {failed ? (
         <LoadError message={t('catalogue.error')} retry={t('catalogue.retry')} onRetry={retryAll} />
-      ) : filtered && filtered.length === 0 ? (
-        <div className="state empty">
-          <p className="empty-title">{t('catalogue.empty')}</p>
-          <p>{t('catalogue.emptyHint')}</p>
-          {across}
-        </div>
-      ) : query.view === 'map' ? (
-        <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
-          <MapView
-            listings={found ?? NONE}
-            t={t}
-            lang={lang}
-            propertyPath={propertyPath}
-            tiles={tiles}
-            rates={rates}
-          />
-        </Suspense>
       ) : (
-        <>
-          {!own.current && children}
-          <ResultCards
-            cards={cards}
-            own={own.current}
-            layout={query.view === 'list' ? 'list' : 'grid'}
-            lang={lang}
-            t={t}
-            rates={rates}
-            propertyPath={propertyPath}
-          />
-          {across}
-          <Pagination slice={slice} t={t} onPage={(page) => update({ page })} />
-          <p className="rate-note">{rateNoteWith(t, rates)}</p>
-        </>
+        <Results {...props} t={t} query={query} search={search} onChange={update} />
       )}
     </div>
+  );
+}
+
+const BELL_PATH =
+  'M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z';
+
+interface ResultsProps extends CatalogueProps {
+  t: Translate;
+  query: CatalogueQuery;
+  search: ReturnType<typeof useResults>;
+  onChange: (patch: Partial<CatalogueQuery>) => void;
+}
+
+/** What the query found: none, the map, or the cards (the build's until the visitor's own query) and pages. */
+function Results({
+  t,
+  lang,
+  query,
+  search,
+  rates,
+  propertyPath,
+  searchPath,
+  tiles,
+  children,
+  onChange,
+}: ResultsProps) {
+  const { filtered } = search;
+  // The text box matches titles, addresses and communes; when it finds few listings, the words may be in
+  // descriptions or features, which the content search covers.
+  const across =
+    filtered && query.q && filtered.length <= FEW_RESULTS ? (
+      <p className="search-across">
+        <a href={`${searchPath}?q=${encodeURIComponent(query.q)}`}>
+          {t('catalogue.searchDescriptions', { query: query.q })}
+        </a>
+      </p>
+    ) : null;
+  if (filtered && filtered.length === 0) {
+    return (
+      <div className="state empty">
+        <p className="empty-title">{t('catalogue.empty')}</p>
+        <p>{t('catalogue.emptyHint')}</p>
+        {across}
+      </div>
+    );
+  }
+  if (query.view === 'map') {
+    return (
+      <Suspense fallback={<p className="state">{t('catalogue.map.loading')}</p>}>
+        <MapView
+          listings={search.found ?? NONE}
+          t={t}
+          lang={lang}
+          propertyPath={propertyPath}
+          tiles={tiles}
+          rates={rates}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      {!search.own && children}
+      <ResultCards
+        cards={search.cards}
+        own={search.own}
+        layout={query.view === 'list' ? 'list' : 'grid'}
+        lang={lang}
+        t={t}
+        rates={rates}
+        propertyPath={propertyPath}
+      />
+      {across}
+      <Pagination slice={search.slice} t={t} onPage={(page) => onChange({ page })} />
+      <p className="rate-note">{rateNoteWith(t, rates)}</p>
+    </>
   );
 }

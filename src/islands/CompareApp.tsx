@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createTranslator, type Lang } from '../i18n/core.ts';
+import type { Translate } from '../i18n/types.ts';
 import { COMPARE_MAX, knownIds } from '../shared/id-list.ts';
 import type { Listing } from '../shared/listing-index.ts';
 import { rateNoteWith, type Rates } from '../shared/money.ts';
 import { $compare, removeFromCompare } from '../stores/compare.ts';
 import { useDetails, useListingIndex } from './catalogue/load-index.ts';
 import { LoadError } from './catalogue/LoadError.tsx';
-import { compareRows } from './compare/rows.ts';
+import { compareRows, type CompareRow } from './compare/rows.ts';
 import { useLinkedIds, useShareMenu } from './linked-ids.ts';
 import { useStore } from './use-store.ts';
 
@@ -19,6 +20,26 @@ interface Props {
   rates: Rates;
   /** The share menu (src/components/ShareMenu.astro), pointed at the comparison on screen. */
   children?: ReactNode;
+}
+
+/** The listings compared: the address's (a shared comparison) or this browser's, with their card values. */
+function useComparison() {
+  const picked = useStore($compare);
+  const { linked, read, replace } = useLinkedIds(COMPARE_MAX);
+  const { listings, status, retry } = useListingIndex();
+  const byId = useMemo(() => new Map((listings ?? []).map((l) => [l.id, l])), [listings]);
+  const wanted = linked ? linked.ids : picked;
+  const known = knownIds(wanted, new Set(byId.keys()));
+  // The core has the filters' values; the cards' come from their shards (decision 0032).
+  const shown = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
+  const ignored = (linked?.dropped ?? 0) + (status === 'ready' ? known.dropped : 0);
+  const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
+  const remove = (id: number) => {
+    removeFromCompare(id);
+    if (linked) replace({ ids: linked.ids.filter((x) => x !== id), dropped: 0 });
+  };
+  const loading = wanted.length > 0 && (status === 'loading' || shown.some((l) => !l.detailed));
+  return { read, status, retry, loading, shown, ignored, shareBox, remove };
 }
 
 /**
@@ -35,31 +56,15 @@ export default function CompareApp({
   children,
 }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
-  const picked = useStore($compare);
-  const { linked, read, replace } = useLinkedIds(COMPARE_MAX);
-  const { listings, status, retry } = useListingIndex();
+  const { read, status, retry, loading, shown, ignored, shareBox, remove } = useComparison();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => setNow(new Date()), []);
-
-  const byId = useMemo(() => new Map((listings ?? []).map((l) => [l.id, l])), [listings]);
-  const wanted = linked ? linked.ids : picked;
-  const known = knownIds(wanted, new Set(byId.keys()));
-  // The core has the filters' values; the cards' come from their shards (decision 0032).
-  const shown = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
-  const ignored = (linked?.dropped ?? 0) + (status === 'ready' ? known.dropped : 0);
-  const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
-
-  const remove = (id: number) => {
-    removeFromCompare(id);
-    if (linked) replace({ ids: linked.ids.filter((x) => x !== id), dropped: 0 });
-  };
 
   if (!read || !now) return <p className="state">{t('compare.loading')}</p>;
   if (status === 'error') {
     return <LoadError message={t('compare.error')} retry={t('compare.retry')} onRetry={retry} />;
   }
-  if (wanted.length > 0 && (status === 'loading' || shown.some((l) => !l.detailed)))
-    return <p className="state">{t('compare.loading')}</p>;
+  if (loading) return <p className="state">{t('compare.loading')}</p>;
 
   const note = ignored > 0 && <p className="note">{t('share.ignored')}</p>;
   if (shown.length === 0) {
@@ -82,7 +87,6 @@ export default function CompareApp({
     );
   }
 
-  const rows = compareRows(shown, t, lang, rates, now);
   return (
     <>
       <div className="toolbar">
@@ -90,73 +94,101 @@ export default function CompareApp({
         <div ref={shareBox}>{children}</div>
       </div>
       {note}
-      <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
-        <table className="compare-table">
-          <caption id="compare-caption" className="visually-hidden">
-            {t('compare.caption')}
-          </caption>
-          <thead>
-            <tr>
-              <td />
-              {shown.map((l) => (
-                <th key={l.id} scope="col">
-                  {l.media[0] ? (
-                    <img
-                      // Before the address, or a script-made image loads at once (see PropertyCard.tsx).
-                      loading="lazy"
-                      decoding="async"
-                      src={
-                        l.media[0].type === 'image' ? l.media[0].url : l.media[0].thumbnail || l.media[0].url
-                      }
-                      width={160}
-                      height={120}
-                      alt=""
-                    />
-                  ) : (
-                    <span className="thumb-placeholder" />
-                  )}
-                  <a href={`${propertyPath}${l.id}`}>{l.title}</a>
-                  <button
-                    type="button"
-                    className="remove pill-button"
-                    aria-label={t('compare.removeLabel', { title: l.title })}
-                    onClick={() => remove(l.id)}
-                  >
-                    {t('compare.remove')}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key} className={`row-${row.key}`}>
-                <th scope="row">{row.label}</th>
-                {row.cells.map((lines, i) => (
-                  <td key={shown[i]?.id ?? i}>
-                    {lines.map((line, j) => (
-                      <span key={j} className={j === 0 ? 'first' : 'more'}>
-                        {line}
-                      </span>
-                    ))}
-                  </td>
-                ))}
-              </tr>
+      <CompareTable
+        shown={shown}
+        rows={compareRows(shown, t, lang, rates, now)}
+        t={t}
+        propertyPath={propertyPath}
+        onRemove={remove}
+      />
+      <p className="rate-note">{rateNoteWith(t, rates)}</p>
+    </>
+  );
+}
+
+interface TableProps {
+  shown: Listing[];
+  rows: CompareRow[];
+  t: Translate;
+  propertyPath: string;
+  onRemove: (id: number) => void;
+}
+
+/** The table: a column per listing (its picture, title and remove button), a row per fact. */
+function CompareTable({ shown, rows, t, propertyPath, onRemove }: TableProps) {
+  return (
+    <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+      <table className="compare-table">
+        <caption id="compare-caption" className="visually-hidden">
+          {t('compare.caption')}
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            {shown.map((l) => (
+              <ListingHead key={l.id} l={l} t={t} href={`${propertyPath}${l.id}`} onRemove={onRemove} />
             ))}
-            <tr>
-              <td />
-              {shown.map((l) => (
-                <td key={l.id}>
-                  <a className="btn btn-outline" href={`${propertyPath}${l.id}`}>
-                    {t('compare.view')}
-                  </a>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={`row-${row.key}`}>
+              <th scope="row">{row.label}</th>
+              {row.cells.map((lines, i) => (
+                <td key={shown[i]?.id ?? i}>
+                  {lines.map((line, j) => (
+                    <span key={j} className={j === 0 ? 'first' : 'more'}>
+                      {line}
+                    </span>
+                  ))}
                 </td>
               ))}
             </tr>
-          </tbody>
-        </table>
-      </div>
-      <p className="rate-note">{rateNoteWith(t, rates)}</p>
-    </>
+          ))}
+          <tr>
+            <td />
+            {shown.map((l) => (
+              <td key={l.id}>
+                <a className="btn btn-outline" href={`${propertyPath}${l.id}`}>
+                  {t('compare.view')}
+                </a>
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A listing's column head: its first picture, its title linked, and the button that takes it out. */
+function ListingHead(props: { l: Listing; t: Translate; href: string; onRemove: (id: number) => void }) {
+  const { l, t } = props;
+  const first = l.media[0];
+  return (
+    <th scope="col">
+      {first ? (
+        <img
+          // Before the address, or a script-made image loads at once (see PropertyCard.tsx).
+          loading="lazy"
+          decoding="async"
+          src={first.type === 'image' ? first.url : first.thumbnail || first.url}
+          width={160}
+          height={120}
+          alt=""
+        />
+      ) : (
+        <span className="thumb-placeholder" />
+      )}
+      <a href={props.href}>{l.title}</a>
+      <button
+        type="button"
+        className="remove pill-button"
+        aria-label={t('compare.removeLabel', { title: l.title })}
+        onClick={() => props.onRemove(l.id)}
+      >
+        {t('compare.remove')}
+      </button>
+    </th>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The property card's one view model (spec §2), for its two renderings: the pre-built card
- * (src/components/PropertyCard.astro, driven by src/scripts/cards.ts) and the catalogue's island
- * (src/islands/PropertyCard.tsx). The map's popup reuses the same lines.
+ * The property card's view model (spec §2), for its one component, src/islands/PropertyCard.tsx: the build
+ * renders it to HTML (src/components/BuiltCard.astro, driven by src/scripts/cards.ts) and the islands render
+ * it live (decision 0052). The map's popup reuses the same lines.
  */
 import type { Lang } from '../i18n/core.ts';
 import type { Translate } from '../i18n/types.ts';
@@ -24,6 +24,10 @@ export type CardListing = Pick<
   | 'moveInMonths'
   | 'amenities'
 >;
+
+/** What the card component is given: the index's listing, or the build's listing as the index carries it
+ *  (src/build/card-data.ts). */
+export type CardData = CardListing & Pick<Listing, 'id' | 'detailed' | 'title' | 'media' | 'mediaCount'>;
 
 export interface CardView {
   /** "250,000 USD" or "1,500 USD/mois". */

@@ -168,4 +168,35 @@ test.describe('catalogue', () => {
     );
     expect(stored).toHaveLength(1);
   });
+
+  test('an island’s card flips through the media its shard brings, and answers its heart once', async ({
+    page,
+  }) => {
+    // The same card as the build's (decision 0052), live: its clicks are its own, not also cards.ts's.
+    await open(page, '/properties/?type=rent');
+    // Every card's values first (decision 0032): a card gets its dots with them, and the card chosen must not
+    // change under the test.
+    await expect(page.locator('.catalogue .results article[aria-busy]')).toHaveCount(0);
+    const withDots = await cards(page).evaluateAll((all) => all.findIndex((c) => c.querySelector('.dots')));
+    const card = cards(page).nth(withDots);
+    const dots = card.locator('.dots button');
+    const n = await dots.count();
+    await card.getByRole('button', { name: 'Média précédent' }).click();
+    await expect(dots.nth(n - 1)).toHaveAttribute('aria-current', 'true');
+    const slides = card.locator('[data-slide]');
+    await expect(slides).toHaveCount(n);
+    await expect(slides.nth(n - 1)).toBeVisible();
+    await expect(card.locator('[data-slide]:not([hidden])')).toHaveCount(1);
+    await card.getByRole('button', { name: 'Média suivant' }).click();
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await expect(slides.first()).toBeVisible();
+    await card.getByRole('button', { name: 'Ajouter aux favoris' }).click();
+    await expect(card.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('favoriteProperties') ?? '[]') as number[]),
+    ).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Translate } from '../../i18n/types.ts';
 import { apiUrl } from '../../browser/api-base.ts';
 import { postJson } from '../../browser/form-dom.ts';
@@ -18,20 +18,10 @@ interface Props {
 
 type Errors = Partial<Record<'email' | 'phone', string>>;
 
-/**
- * "Me prévenir" (decision 0028): an e-mail address (a phone if the visitor wishes) saved with the current
- * filters. Loaded only when a visitor opens it: the catalogue's first bytes stay as they were.
- */
-export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Props) {
+/** Checks the form and sends it with the filters: its errors by field, and where the sending is. */
+function useAlertSending(filters: CatalogueFilters, lang: Lang, t: Translate) {
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'failed' | 'sent'>('idle');
-  const first = useRef<HTMLInputElement>(null);
-  const done = useRef<HTMLDivElement>(null);
-  useEffect(() => first.current?.focus(), []);
-  useEffect(() => {
-    if (state === 'sent') done.current?.focus();
-  }, [state]);
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -56,28 +46,54 @@ export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Pr
       setState('failed');
     }
   }
+  return { errors, state, submit };
+}
 
-  const field = (name: 'email' | 'phone', type: string, autoComplete: string) => (
+/** The e-mail or phone field, with its error below it. */
+function AlertField(props: {
+  name: 'email' | 'phone';
+  type: string;
+  autoComplete: string;
+  error: string | undefined;
+  t: Translate;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const { name, error, t } = props;
+  return (
     <div className="field">
       <label htmlFor={`watch-${name}`}>{t(`alerts.form.${name}`)}</label>
       <input
-        ref={name === 'email' ? first : undefined}
+        ref={props.inputRef}
         id={`watch-${name}`}
         name={name}
-        type={type}
-        autoComplete={autoComplete}
+        type={props.type}
+        autoComplete={props.autoComplete}
         inputMode={name === 'phone' ? 'tel' : 'email'}
         required={name === 'email'}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `watch-${name}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `watch-${name}-error` : undefined}
       />
-      {errors[name] && (
+      {error && (
         <p className="field-error" id={`watch-${name}-error`}>
-          {errors[name]}
+          {error}
         </p>
       )}
     </div>
   );
+}
+
+/**
+ * "Me prévenir" (decision 0028): an e-mail address (a phone if the visitor wishes) saved with the current
+ * filters. Loaded only when a visitor opens it: the catalogue's first bytes stay as they were.
+ */
+export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Props) {
+  const { errors, state, submit } = useAlertSending(filters, lang, t);
+  const first = useRef<HTMLInputElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    if (state === 'sent') done.current?.focus();
+  }, [state]);
 
   return (
     <section className="watch-panel" aria-labelledby="watch-title">
@@ -98,8 +114,15 @@ export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Pr
             {t('alerts.form.intro')} <strong>{describeFilters(filters, t)}</strong>
           </p>
           <div className="watch-fields">
-            {field('email', 'email', 'email')}
-            {field('phone', 'tel', 'tel')}
+            <AlertField
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              t={t}
+              inputRef={first}
+            />
+            <AlertField name="phone" type="tel" autoComplete="tel" error={errors.phone} t={t} />
           </div>
           {state === 'failed' && (
             <p className="alert" role="alert">
