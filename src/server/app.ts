@@ -34,6 +34,7 @@ import backupsRoutes from './routes/backups.ts';
 import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
+import mediaUploadsRoutes from './routes/media-uploads.ts';
 import alertsRoutes from './routes/alerts.ts';
 import inboxRoutes from './routes/inbox.ts';
 import messagesRoutes from './routes/messages.ts';
@@ -50,6 +51,7 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import { publishLease } from './publishing/publish-lease.ts';
 import { createPublisher } from './publishing/publisher.ts';
 import { createRetentionJob, retentionTasks } from './services/retention.ts';
+import { createPartialUploads } from './services/partial-uploads.ts';
 import { rendererBuilder, type SiteBuilder } from './publishing/site-build.ts';
 import { siteTarget } from './publishing/site-target.ts';
 import { siteFolder } from './publishing/site-folder.ts';
@@ -82,6 +84,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
 
   app.decorate('env', env);
   app.decorate('mediaStore', mediaStore(env));
+  app.decorate('partialUploads', await createPartialUploads(env, app.log));
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
   // The day's secret is shared by the instances through the database: a visitor counts once whichever answers.
@@ -150,11 +153,14 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
   });
   app.decorate('weeklyReport', weeklyReport);
   // In the listening server only (tests build the app without listening and run it by hand).
+  let stopSweeping: (() => void) | undefined;
   app.addHook('onListen', async () => {
     retention.start();
     weeklyReport.start();
+    stopSweeping = app.partialUploads.schedule();
   });
   app.addHook('onClose', async () => {
+    stopSweeping?.();
     await retention.stop();
     await weeklyReport.stop();
     // A backup under way finishes before the database it reads closes.
@@ -223,6 +229,7 @@ export const ndako = fp<AppOptions>(async function ndako(app, { env, database, m
         visitsRoutes,
         dashboardRoutes,
         mediaRoutes,
+        mediaUploadsRoutes,
         analyticsRoutes,
         accountsRoutes,
         auditRoutes,

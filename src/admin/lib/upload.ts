@@ -26,22 +26,44 @@ export interface UploadOptions {
   onStage?: (stage: UploadStage) => void;
   /** Aborts the upload (the file was removed from the form). */
   signal?: AbortSignal;
+  /** A video's address on the server once its resumable upload is created: the draft keeps it. */
+  onAddress?: (url: string) => void;
+  /** The share of a video the server confirmed holding, after each chunk. */
+  onAccepted?: (fraction: number) => void;
+  /** The address of a video's upload begun earlier (before a reload): it goes on from the server's offset. */
+  resumeFrom?: string;
 }
 
 /**
  * POST /media/upload (spec §7): the file and its kind; the server answers id, url and thumbnail. A photo is
  * made light in the browser first (shrink-image.ts). A dropped connection is retried on its own, with
- * longer and longer waits, and once the phone is back online; a refusal (4xx) is not.
+ * longer and longer waits, and once the phone is back online; a refusal (4xx) is not. A video goes in
+ * chunks that resume from what the server has (upload-video.ts, loaded with the first video only).
  */
 export async function uploadMedia(file: File, options: UploadOptions = {}): Promise<UploadResponse> {
-  const { onStage, signal } = options;
+  const { onStage } = options;
   onStage?.({ stage: 'preparing' });
+  if (file.type.startsWith('video/')) {
+    const { uploadVideo } = await import('./upload-video.ts');
+    return uploadVideo(file, options);
+  }
   const sent = file.type.startsWith('image/') ? await shrinkImage(file) : file;
-  for (let attempt = 0; ; attempt++) {
+  return withRetries(async () => UploadResponse.parse(await postOnce(sent, options)), options);
+}
+
+/**
+ * `attempt` until it answers; no answer or a retryable status waits RETRY_DELAYS_MS in turn (showing it),
+ * a refusal or the last wait's failure is thrown.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  { onStage, signal }: UploadOptions,
+): Promise<T> {
+  for (let tries = 0; ; tries++) {
     try {
-      return UploadResponse.parse(await postOnce(sent, options));
+      return await attempt();
     } catch (error) {
-      const delayMs = RETRY_DELAYS_MS[attempt];
+      const delayMs = RETRY_DELAYS_MS[tries];
       if (
         signal?.aborted ||
         !(error instanceof ApiError) ||
@@ -49,7 +71,7 @@ export async function uploadMedia(file: File, options: UploadOptions = {}): Prom
         delayMs === undefined
       )
         throw error;
-      onStage?.({ stage: 'waiting', attempt: attempt + 1, delayMs });
+      onStage?.({ stage: 'waiting', attempt: tries + 1, delayMs });
       await pause(delayMs, signal);
     }
   }
@@ -83,8 +105,7 @@ function postOnce(file: File, { onStage, signal }: UploadOptions): Promise<unkno
     xhr.open('POST', apiUrl('media/upload'));
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.responseType = 'json';
-    const token = bearerToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(authorization())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onStage?.({ stage: 'sending', fraction: e.loaded / e.total });
     };
@@ -103,4 +124,20 @@ function postOnce(file: File, { onStage, signal }: UploadOptions): Promise<unkno
     onStage?.({ stage: 'sending', fraction: 0 });
     xhr.send(body);
   });
+}
+
+/** The session's bearer token as a header, for the calls made without ky. */
+export const authorization = (): Record<string, string> => {
+  const token = bearerToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/**
+ * Abandons a video's resumable upload on the server (removed from the form, or the draft discarded), without
+ * loading the tus client for it; a failure is left to the server's sweep of old uploads.
+ */
+export function abandonUpload(address: string): void {
+  void fetch(address, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...authorization() } }).catch(
+    () => {},
+  );
 }
