@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { phonePhotos } from '../../scripts/lib/phone-photo.ts';
-import { minimalMp4 } from '../helpers/media.ts';
+import { phoneVideo as video } from '../../scripts/lib/phone-video.ts';
 import { expect, test } from './fixtures.ts';
 
 // An agent adds a listing from a phone, at 360 × 640, on a slow and unreliable connection.
@@ -216,18 +216,17 @@ test('the whole form fits a 360 px phone: no side-scroll, 44 px targets, the cam
   await page.screenshot({ path: test.info().outputPath('media.png') });
 });
 
-/** A 5 MiB video the server's sniffer takes for an MP4: five of the admin's 1 MiB chunks. */
+/** A 5 MiB video: five of the admin's 1 MiB chunks. */
 const CHUNK = 1_048_576;
-const phoneVideo = (name = 'visite.mp4') => ({
-  name,
-  mimeType: 'video/mp4',
-  buffer: Buffer.concat([minimalMp4(), Buffer.alloc(5 * CHUNK - minimalMp4().length, 7)]),
-});
+const phoneVideo = () => video(5 * CHUNK);
 const CHUNKS = '**/api/media/uploads/*';
 const FINISHED = (r: { url: () => string; request: () => { method: () => string } }) =>
   r.url().endsWith('/finish') && r.request().method() === 'POST';
-/** The screenshots of the resumable uploads, at 360 × 640 (decision 0047). */
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(name) });
+/** The screenshots of the resumable uploads, at 360 × 640 (decision 0047), the video's item in view. */
+async function shot(page: Page, name: string) {
+  await page.getByRole('dialog').locator('.adm-media-list li').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(name) });
+}
 
 test('a video cut mid-way goes on from the offset the server has, and ends attached', async ({
   page,
@@ -297,7 +296,6 @@ test('a video interrupted by a reload is kept in the draft, and goes on from the
   await banner.getByRole('button', { name: 'Reprendre le brouillon' }).click();
   const resumed = page.getByRole('dialog');
   await expect(resumed.getByText('Envoi interrompu à 40 %', { exact: false })).toBeVisible();
-  await resumed.locator('.adm-media-list li').first().scrollIntoViewIfNeeded();
   await shot(page, 'video-interrupted.png');
   // Not attached while it is unfinished.
   await resumed.getByRole('button', { name: 'Enregistrer' }).click();

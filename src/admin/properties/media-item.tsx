@@ -29,7 +29,8 @@ const percent = (fraction: number) => `${Math.floor(fraction * 100)} %`;
  */
 export function MediaItemRow({ media: m, index, onRemove, onFirst, onRetry, onResume }: Props) {
   const src = m.item?.thumbnail ?? (m.item?.type === 'image' ? m.item.url : undefined) ?? m.preview;
-  const fraction = m.stage?.stage === 'sending' ? m.stage.fraction : undefined;
+  // Between a video's attempts, what the server confirmed holding rather than an empty bar.
+  const fraction = m.stage?.stage === 'sending' ? m.stage.fraction : m.resume?.fraction;
   const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
