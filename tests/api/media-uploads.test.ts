@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../src/contract/index.ts';
@@ -97,6 +99,44 @@ describe('a resumable upload', () => {
     expect((await tus.head(location)).statusCode).toBe(404);
     const again = await tus.finish(location);
     expect([again.statusCode, again.json()]).toEqual([200, item]);
+  });
+
+  it('keeps the bytes of a chunk cut on the way, and goes on from there', async () => {
+    const data = video(200_000);
+    const location = await created(data.length);
+    // The app's own HTTP server on a real socket (not app.listen: no start-up jobs in a test).
+    await new Promise<void>((resolve) => t.app.server.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    try {
+      // A phone losing its signal: 120,000 bytes of a chunk announced as 200,000 arrive, then the socket dies.
+      await new Promise<void>((resolve) => {
+        const req = request(`${address}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...t.auth,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(data.length),
+          },
+        });
+        req.on('error', () => resolve());
+        req.write(data.subarray(0, 120_000), () => setTimeout(() => req.destroy(), 300));
+      });
+      let offset = 0;
+      for (let tries = 0; tries < 50 && offset === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        offset = Number((await tus.head(location)).headers['upload-offset']);
+      }
+      expect(offset).toBe(120_000);
+      expect((await tus.patch(location, offset, data.subarray(offset))).statusCode).toBe(204);
+      const finished = await tus.finish(location);
+      expect(finished.statusCode, finished.body).toBe(201);
+      const served = await t.app.inject(finished.json<UploadResponse>().url);
+      expect(Buffer.compare(served.rawPayload, data)).toBe(0);
+    } finally {
+      await new Promise((resolve) => t.app.server.close(resolve));
+    }
   });
 
   it('resumes on another API instance sharing the data folder and database', async () => {
