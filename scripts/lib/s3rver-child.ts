@@ -4,6 +4,7 @@
 // listing past 1,000 keys fails in any process started without it.
 // Usage (through IPC only): node --openssl-legacy-provider scripts/lib/s3rver-child.ts <directory> <bucket>…
 import S3rver from 's3rver';
+import { multipartExtras } from './s3rver-multipart.ts';
 
 const [directory, ...buckets] = process.argv.slice(2);
 if (!directory || !process.send) throw new Error('usage: started by scripts/lib/s3rver.ts, with IPC');
@@ -23,6 +24,12 @@ server.middleware.unshift(async (ctx, next) => {
   send({ type: 'request', method: ctx.method, path: ctx.path, query: ctx.querystring, copy });
   await next();
 });
+// Second: ListParts and AbortMultipartUpload, which s3rver lacks (the resumable uploads' store uses them).
+server.middleware.splice(
+  1,
+  0,
+  multipartExtras((bucket) => server.store.getResourcePath(bucket, undefined, 'uploads')),
+);
 server.on('event', (event) => {
   for (const r of event.Records) {
     const key = decodeURIComponent(r.s3.object.key);

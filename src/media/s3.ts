@@ -1,4 +1,9 @@
-import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env.ts';
 
 /**
@@ -6,7 +11,12 @@ import type { S3Settings } from '../env.ts';
  * and keys, so it reads no AWS_* variable, profile or instance metadata of the machine it runs on.
  */
 export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+  return new S3Client(s3ClientConfig(settings));
+}
+
+/** The same configuration for a client made elsewhere (the partial uploads' store builds its own). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -15,7 +25,7 @@ export function s3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-  });
+  };
 }
 
 /**

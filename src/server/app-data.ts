@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { mediaStore } from '../media/store.ts';
 import { createRepositories } from './context.ts';
+import { createPartialUploads } from './services/partial-uploads.ts';
 import { siteManifestReader } from './publishing/site-manifest.ts';
 import { visitorIdentities } from './services/visitor.ts';
 
@@ -14,6 +15,7 @@ export async function decorateData(app: FastifyInstance, env: Env, database: Dat
 
   app.decorate('env', env);
   app.decorate('mediaStore', mediaStore(env));
+  app.decorate('partialUploads', await createPartialUploads(env, app.log));
   app.decorate('database', database);
   app.decorate('repos', createRepositories(database, env));
   // The day's secret is shared by the instances through the database: a visitor counts once whichever answers.

@@ -74,11 +74,14 @@ export function startJobs(app: FastifyInstance, { env, database, mailer, siteBui
   });
   app.decorate('weeklyReport', weeklyReport);
   // In the listening server only (tests build the app without listening and run it by hand).
+  let stopSweeping: (() => void) | undefined;
   app.addHook('onListen', async () => {
     retention.start();
     weeklyReport.start();
+    stopSweeping = app.partialUploads.schedule();
   });
   app.addHook('onClose', async () => {
+    stopSweeping?.();
     await retention.stop();
     await weeklyReport.stop();
     // A backup under way finishes before the database it reads closes.

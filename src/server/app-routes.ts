@@ -16,6 +16,7 @@ import demoRoutes from './routes/demo.ts';
 import healthRoutes from './routes/health.ts';
 import inboxRoutes from './routes/inbox.ts';
 import mediaRoutes from './routes/media.ts';
+import mediaUploadsRoutes from './routes/media-uploads.ts';
 import messagesRoutes from './routes/messages.ts';
 import propertiesRoutes from './routes/properties.ts';
 import ratesRoutes from './routes/rates.ts';
@@ -38,6 +39,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
         visitsRoutes,
         dashboardRoutes,
         mediaRoutes,
+        mediaUploadsRoutes,
         analyticsRoutes,
         accountsRoutes,
         auditRoutes,

@@ -2,6 +2,7 @@ import type { Account } from '../contract/index.ts';
 import type { Database } from '../db/client.ts';
 import { agencyDefaults, type Env } from '../env.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { PartialUploads } from './services/partial-uploads.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { alertsRepository } from './repositories/alerts.ts';
 import { auditRepository } from './repositories/audit.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where uploads and their variants are kept: DATA_DIR/media or a bucket (MEDIA_STORE, decision 0030). */
     mediaStore: MediaStore;
+    /** Resumable video uploads (tus) and their partial files, seen by every instance (decision 0047). */
+    partialUploads: PartialUploads;
     /** Alerts without an account: sign-ups' confirmation mails, and the digests after each publish. */
     alerts: Alerts;
     /** Rebuilds and puts online the public site (POST /api/publish, start-up, automatic publishing). */

@@ -181,9 +181,10 @@ describe('the authentication wall', () => {
     // Deletions after the calls that use their records, logging out last.
     const rank = (r: Route) => (r.call === 'POST /api/auth/logout' ? 2 : r.call.startsWith('DELETE') ? 1 : 0);
     for (const route of [...routes].sort((a, b) => rank(a) - rank(b))) {
+      const request = validRequest(route, w);
       const res = await t.app.inject({
-        ...validRequest(route, w),
-        headers: { authorization: `Bearer ${token}` },
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
       });
       expect(res.statusCode, `${route.call}: ${res.body}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${route.call}: ${res.body}`).toBeLessThan(300);

@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../src/contract/index.ts';
+import { PARTIAL_UPLOADS } from '../../src/server/services/partial-uploads.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/fixtures.ts';
 import { hostileString } from '../helpers/hostile.ts';
@@ -168,11 +169,11 @@ async function expectCleanlyStored(item: UploadResponse, label: string) {
     expect((await sharp(join(mediaDir(), stored[0]!)).metadata()).format).toBe('webp');
 }
 
-/** Every file under DATA_DIR is a stored media file (or the empty site folder). */
+/** Every file under DATA_DIR is a stored media file (or the empty folders of the site and of resumable uploads). */
 async function expectNothingElseWritten() {
   const entries = await readdir(t.env.DATA_DIR, { recursive: true });
   for (const entry of entries) {
-    if (entry === 'media' || entry === 'site') continue;
+    if (entry === 'media' || entry === 'site' || entry === PARTIAL_UPLOADS) continue;
     expect(entry.startsWith(`media${sep}`), entry).toBe(true);
     expect(entry.slice('media/'.length), entry).toMatch(STORED_NAME);
   }

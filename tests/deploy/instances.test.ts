@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasEnded } from '../../scripts/lib/child-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { haproxyPath, startHaproxy, type Balancer } from '../../scripts/lib/haproxy.ts';
+import { phoneVideo } from '../../scripts/lib/phone-video.ts';
 import type { Property, PublishState } from '../../src/contract/index.ts';
 import { READ_CACHE_TTL_MS } from '../../src/server/plugins/read-cache.ts';
 import { messageInput, propertyInput } from '../helpers/fixtures.ts';
@@ -245,6 +246,40 @@ describe.skipIf(!HAPROXY)('two API instances behind HAProxy, on one PostgreSQL',
     }
     expect(statuses).toEqual(['sold', 'sold']);
     expect(Date.now() - writtenAt).toBeLessThanOrEqual(READ_CACHE_TTL_MS + 1_000);
+  });
+
+  it('resume a video upload on whichever instance takes each chunk, and finish it on either', async () => {
+    const { buffer } = phoneVideo(3 * 1_048_576);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await staff('/media/uploads', {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(buffer.length) },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/media\/uploads\/[a-f0-9]{32}$/);
+    const seen = new Set<string | null>([servedBy(created)]);
+    for (let offset = 0; offset < buffer.length; offset += 1_048_576) {
+      const head = await staff(location.slice('/api'.length), { method: 'HEAD', headers: tus });
+      expect(Number(head.headers.get('upload-offset'))).toBe(offset);
+      const sent = await staff(location.slice('/api'.length), {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: buffer.subarray(offset, offset + 1_048_576),
+      });
+      expect(sent.status, await sent.clone().text()).toBe(204);
+      seen.add(servedBy(head)).add(servedBy(sent));
+    }
+    expect(seen).toEqual(new Set(['a', 'b']));
+    const finished = await staff(`${location.slice('/api'.length)}/finish`, { method: 'POST' });
+    expect(finished.status, await finished.clone().text()).toBe(201);
+    const { url } = (await finished.json()) as { url: string };
+    const served = await fetch(`${lb}${url}`);
+    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), buffer)).toBe(0);
   });
 
   it('count a visitor once a day whichever instance takes the page view', async () => {

@@ -1,49 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { phonePhotos } from '../../scripts/lib/phone-photo.ts';
 import { expect, test } from './fixtures.ts';
+import { deleteSaved, filesInput, openListings, SENT, startListing } from './listing-form.ts';
 
 // An agent adds a listing from a phone, at 360 × 640, on a slow and unreliable connection.
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the phone project only');
 
 const UPLOAD = '**/api/media/upload';
 
-// The listings these tests save are not on the built site (the phone's server never publishes): they are
-// deleted afterwards, so that the specs after this one find the demo's built listings first.
-const SAVED = /^(Photo légère|Connexion coupée|Brouillon|Au pouce) \d+$/;
-test.afterAll(async ({ admin, playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const res = await request.get('/api/properties?limit=100', { headers: admin.headers });
-  const { data } = (await res.json()) as { data: Property[] };
-  for (const listing of data.filter((p) => SAVED.test(p.title)))
-    expect((await request.delete(`/api/properties/${listing.id}`, { headers: admin.headers })).ok()).toBe(
-      true,
-    );
-  await request.dispose();
-});
-
-/** The admin's listings page, logged in (the token stored as the login form stores it). */
-async function openListings(page: Page, token: string) {
-  await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
-  await page.goto('/admin/properties');
-}
-
-/** A new listing's step 1 filled with what Next needs; the dialog. */
-async function startListing(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: '+ Ajouter une propriété' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/^Titre(?! en)/).fill(title);
-  await dialog.getByLabel('Prix').fill('95 000');
-  await dialog.getByLabel('Surface (m²)').fill('180');
-  await dialog.getByLabel('Adresse').fill('Avenue du Commerce 4');
-  await dialog.getByLabel('Commune').selectOption('Gombe');
-  await dialog.getByLabel(/^Description(?! en)/).fill('Maison photographiée sur place par l’agent.');
-  return dialog;
-}
-
-const filesInput = (dialog: Locator) => dialog.locator('input[type=file][multiple]');
-/** A photo made light and sent: seconds on a loaded machine. */
-const SENT = { timeout: 30_000 };
+// The listings these tests save are deleted afterwards (listing-form.ts says why).
+test.afterAll(async ({ admin, playwright }, testInfo) =>
+  deleteSaved(/^(Photo légère|Connexion coupée|Brouillon|Au pouce) \d+$/, { admin, playwright }, testInfo),
+);
 
 test('a 12 MP phone photo leaves the phone upright and under 1 MB', async ({ page, admin }) => {
   test.setTimeout(120_000);

@@ -51,7 +51,8 @@ import {
   propertyInput,
   visitInput,
 } from './fixtures.ts';
-import { makeImage, uploadForm } from './media.ts';
+import { makeImage, minimalMp4, uploadForm } from './media.ts';
+import { tusClient, uploadId } from './tus.ts';
 
 /** One record of each kind, for the `{id}` of the calls, and what a valid upload and login need. */
 export interface World {
@@ -62,6 +63,10 @@ export interface World {
   message: Message;
   visit: VisitRequest;
   media: UploadResponse;
+  /** A resumable upload of 10 bytes, none sent yet (the admin's). */
+  upload: { id: string };
+  /** A resumable upload of a whole video, sent and not finished yet (the admin's). */
+  finished: { id: string };
   /** A staff account other than the test admin (an agent), with its password. */
   agent: { id: number; email: string; password: string };
   png: Buffer;
@@ -85,6 +90,9 @@ export interface Route {
   body?: readonly [z.ZodType, (w: World) => Record<string, unknown>];
   /** A multipart upload (`file`, `type`) instead of JSON. */
   multipart?: true;
+  /** A tus call: its headers besides `Tus-Resumable` (the body, with `chunk`, 5 bytes of a video). */
+  tus?: Record<string, string>;
+  chunk?: true;
 }
 
 /**
@@ -169,6 +177,17 @@ export const ROUTES: readonly Route[] = [
   { call: 'GET /api/dashboard/visits', access: 'staff' },
   { call: 'POST /api/media/upload', access: 'staff', multipart: true },
   { call: 'DELETE /api/media/{id}', access: 'staff', target: 'media' },
+  // Resumable uploads (tus 1.0): their headers, and a chunk as the body of a PATCH.
+  { call: 'POST /api/media/uploads', access: 'staff', tus: { 'upload-length': '10' } },
+  {
+    call: 'PATCH /api/media/uploads/{id}',
+    access: 'staff',
+    target: 'upload',
+    tus: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    chunk: true,
+  },
+  { call: 'DELETE /api/media/uploads/{id}', access: 'staff', target: 'upload', tus: {} },
+  { call: 'POST /api/media/uploads/{id}/finish', access: 'staff', target: 'finished' },
   {
     call: 'POST /api/analytics/pageview',
     access: 'public',
@@ -302,10 +321,25 @@ export async function createWorld(t: TestApp): Promise<World> {
     message,
     visit: sent.json<VisitRequest>(),
     media: upload.json<UploadResponse>(),
+    ...(await worldUploads(t)),
     agent: { id, ...agent },
     png,
     adminPassword: t.adminPassword,
     alert: await worldAlert(t),
+  };
+}
+
+/** Two resumable uploads of the test admin: one just created, one whose whole video was sent. */
+async function worldUploads(t: TestApp): Promise<Pick<World, 'upload' | 'finished'>> {
+  const tus = tusClient(t.app, t.auth);
+  const upload = await tus.create(10);
+  const video = minimalMp4();
+  const finished = await tus.create(video.length);
+  const sent = await tus.patch(finished.headers.location as string, 0, video);
+  expect([upload.statusCode, finished.statusCode, sent.statusCode]).toEqual([201, 201, 204]);
+  return {
+    upload: { id: uploadId(upload.headers.location as string) },
+    finished: { id: uploadId(finished.headers.location as string) },
   };
 }
 
@@ -347,5 +381,7 @@ export function validRequest(route: Route, w: World, id?: string): InjectOptions
   };
   if (route.body) options.payload = route.body[1](w);
   if (route.multipart) options.payload = uploadForm(w.png, 'photo.png', 'image/png', 'image');
+  if (route.tus) options.headers = { 'tus-resumable': '1.0.0', ...route.tus };
+  if (route.chunk) options.payload = minimalMp4().subarray(0, 5);
   return options;
 }

@@ -26,22 +26,41 @@ export interface UploadOptions {
   onStage?: (stage: UploadStage) => void;
   /** Aborts the upload (the file was removed from the form). */
   signal?: AbortSignal;
+  /** A video's address on the server once its resumable upload is created: the draft keeps it. */
+  onAddress?: (url: string) => void;
+  /** The share of a video the server confirmed holding, after each chunk. */
+  onAccepted?: (fraction: number) => void;
+  /** The address of a video's upload begun earlier (before a reload): it goes on from the server's offset. */
+  resumeFrom?: string;
 }
 
 /**
  * POST /media/upload (spec §7): the file and its kind; the server answers id, url and thumbnail. A photo is
  * made light in the browser first (shrink-image.ts). A dropped connection is retried on its own, with
- * longer and longer waits, and once the phone is back online; a refusal (4xx) is not.
+ * longer and longer waits, and once the phone is back online; a refusal (4xx) is not. A video goes in
+ * chunks that resume from what the server has (uploadVideo).
  */
 export async function uploadMedia(file: File, options: UploadOptions = {}): Promise<UploadResponse> {
-  const { onStage, signal } = options;
+  const { onStage } = options;
   onStage?.({ stage: 'preparing' });
+  if (file.type.startsWith('video/')) return uploadVideo(file, options);
   const sent = file.type.startsWith('image/') ? await shrinkImage(file) : file;
-  for (let attempt = 0; ; attempt++) {
+  return withRetries(async () => UploadResponse.parse(await postOnce(sent, options)), options);
+}
+
+/**
+ * `attempt` until it answers; no answer or a retryable status waits RETRY_DELAYS_MS in turn (showing it),
+ * a refusal or the last wait's failure is thrown.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  { onStage, signal }: UploadOptions,
+): Promise<T> {
+  for (let tries = 0; ; tries++) {
     try {
-      return UploadResponse.parse(await postOnce(sent, options));
+      return await attempt();
     } catch (error) {
-      const delayMs = RETRY_DELAYS_MS[attempt];
+      const delayMs = RETRY_DELAYS_MS[tries];
       if (
         signal?.aborted ||
         !(error instanceof ApiError) ||
@@ -49,7 +68,7 @@ export async function uploadMedia(file: File, options: UploadOptions = {}): Prom
         delayMs === undefined
       )
         throw error;
-      onStage?.({ stage: 'waiting', attempt: attempt + 1, delayMs });
+      onStage?.({ stage: 'waiting', attempt: tries + 1, delayMs });
       await pause(delayMs, signal);
     }
   }
@@ -83,8 +102,7 @@ function postOnce(file: File, { onStage, signal }: UploadOptions): Promise<unkno
     xhr.open('POST', apiUrl('media/upload'));
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.responseType = 'json';
-    const token = bearerToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(authorization())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onStage?.({ stage: 'sending', fraction: e.loaded / e.total });
     };
@@ -103,4 +121,86 @@ function postOnce(file: File, { onStage, signal }: UploadOptions): Promise<unkno
     onStage?.({ stage: 'sending', fraction: 0 });
     xhr.send(body);
   });
+}
+
+/**
+ * Each PATCH of a video carries at most this much (decision 0047): over 3G at 50 KB/s about 20 s, and a cut
+ * costs at most what the server had not yet written of it (it keeps the bytes of a cut request it received).
+ */
+export const CHUNK_BYTES = 1_048_576;
+
+/** The finish reads the whole video back, checks and stores it: longer than an ordinary call's 10 s. */
+const FINISH_TIMEOUT_MS = 120_000;
+
+/**
+ * A video through the tus protocol (upload-chunks.ts, loaded with the first video): created on the server
+ * (its address given to `onAddress`, which the draft keeps), sent in chunks, each retried from the offset the
+ * server answers after a cut (and after 409 or 423, which ask for the offset again); `resumeFrom` goes on
+ * with an upload begun before a reload. Then POST …/finish has the server check the whole file and record
+ * it, and answers the same item as POST /media/upload: until then nothing of it can join a listing.
+ */
+async function uploadVideo(file: File, options: UploadOptions): Promise<UploadResponse> {
+  const { sendChunks, ChunkError } = await import('./upload-chunks.ts');
+  let address: string;
+  try {
+    address = await sendChunks(file, {
+      ...options,
+      endpoint: new URL(apiUrl('media/uploads'), location.href).href,
+      chunkBytes: CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS_MS,
+      retries: (status) => retryable(status) || status === 409 || status === 423,
+      headers: authorization,
+      onUnauthorised: sessionEnded,
+    });
+  } catch (error) {
+    if (!(error instanceof ChunkError)) throw error;
+    throw new ApiError(error.status, error.status ? messageOf(error.body) : 'connexion perdue');
+  }
+  return withRetries(() => finish(address, options.signal), options);
+}
+
+/** The API's French message in a JSON answer's text; nothing for another body (a proxy's page). */
+function messageOf(body: string): string {
+  try {
+    const { message } = JSON.parse(body) as { message?: unknown };
+    return typeof message === 'string' ? message : '';
+  } catch {
+    return '';
+  }
+}
+
+/** One call of POST …/finish; answering it again is harmless (the server answers the same item). */
+async function finish(address: string, signal: AbortSignal | undefined): Promise<UploadResponse> {
+  const timeout = AbortSignal.timeout(FINISH_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(`${address}/finish`, {
+      method: 'POST',
+      headers: authorization(),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'connexion perdue');
+  }
+  const text = await res.text();
+  if (res.ok) return UploadResponse.parse(JSON.parse(text));
+  if (res.status === 401) sessionEnded();
+  throw new ApiError(res.status, messageOf(text));
+}
+
+/** The session's bearer token as a header, for the calls made without ky. */
+export const authorization = (): Record<string, string> => {
+  const token = bearerToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/**
+ * Abandons a video's resumable upload on the server (removed from the form, or the draft discarded), without
+ * loading the tus client for it; a failure is left to the server's sweep of old uploads.
+ */
+export function abandonUpload(address: string): void {
+  void fetch(address, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...authorization() } }).catch(
+    () => {},
+  );
 }

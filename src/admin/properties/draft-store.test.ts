@@ -52,6 +52,33 @@ describe('the listing kept as a draft in the browser', () => {
     expect(back?.media.uploaded).toEqual([id]);
   });
 
+  it('keeps a video whose upload was under way as interrupted, with its address, size and share sent', () => {
+    const storage = memoryStorage();
+    const key = draftKey(3, null);
+    const url = `https://ndako.test/api/media/uploads/${'b'.repeat(32)}`;
+    const draft = draftWithMedia();
+    let media = mediaReducer(draft.media, { type: 'start', key: 'v1', name: 'visite.mp4' });
+    media = mediaReducer(media, { type: 'address', key: 'v1', url, size: 5_000_000 });
+    media = mediaReducer(media, { type: 'stage', key: 'v1', stage: { stage: 'sending', fraction: 0.55 } });
+    media = mediaReducer(media, { type: 'accepted', key: 'v1', fraction: 0.4 });
+    writeDraft(storage, key, { ...draft, media });
+    const back = readDraft(storage, key);
+    expect(back?.media.media.map((m) => m.key)).toEqual(['n1', 'v1']);
+    expect(back?.media.media[1]).toEqual({
+      key: 'v1',
+      name: 'visite.mp4',
+      item: null,
+      uploading: false,
+      interrupted: true,
+      resume: { url, size: 5_000_000, fraction: 0.4 },
+    });
+    // An address that is not an upload of the API's is not one the form will send bytes to.
+    const stored = JSON.parse(storage.getItem(key)!) as { media: { media: { resume?: { url: string } }[] } };
+    stored.media.media[1]!.resume!.url = 'https://elsewhere.test/collect';
+    storage.setItem(key, JSON.stringify(stored));
+    expect(readDraft(storage, key)).toBeNull();
+  });
+
   it('keeps one draft per account and listing, and forgets it once dropped', () => {
     const storage = memoryStorage();
     writeDraft(storage, draftKey(3, null), draftWithMedia());

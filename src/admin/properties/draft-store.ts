@@ -7,7 +7,8 @@ import type { MediaState } from './media-uploads.ts';
  * The listing being written, kept in the browser (decision 0047): its text, its step and the media
  * already uploaded, written at each change and offered back after a reload, a crash or a lost session, until
  * it is saved or discarded. One per account and listing (a new one, or the one being edited), in
- * localStorage: a few kilobytes of text and media addresses, the files themselves being on the server.
+ * localStorage: a few kilobytes of text and media addresses, the files themselves being on the server (a
+ * video's unfinished upload too: its address, not its bytes).
  */
 export interface StoredDraft {
   savedAt: string;
@@ -22,13 +23,25 @@ const PREFIX = 'ndako-admin-draft';
 export const draftKey = (accountId: number, propertyId: number | null) =>
   `${PREFIX}:${accountId}:${propertyId ?? 'new'}`;
 
+/** A video's upload left unfinished: its address on this API (tus), the file's size, the share sent. */
+const Resume = z.object({
+  url: z.string().regex(/^https?:\/\/[^\s]+\/media\/uploads\/[a-f0-9]{32}$/),
+  size: z.number().int().positive(),
+  fraction: z.number().min(0).max(1),
+});
+
 /** What is read back is checked: an old or damaged entry is dropped, never shown half. */
 const Stored = z.object({
   savedAt: z.string(),
   step: z.union([z.literal(1), z.literal(2)]),
   details: z.record(z.string(), z.unknown()),
   media: z.object({
-    media: z.array(z.object({ key: z.string(), name: z.string(), item: MediaItem })),
+    media: z.array(
+      z.union([
+        z.object({ key: z.string(), name: z.string(), item: MediaItem }),
+        z.object({ key: z.string(), name: z.string(), resume: Resume }),
+      ]),
+    ),
     uploaded: z.array(MediaId),
     removedOriginals: z.array(MediaId),
   }),
@@ -62,15 +75,26 @@ export function readDraft(storage: Storage, key: string): StoredDraft | null {
     savedAt,
     step,
     details: { ...EMPTY_DRAFT, ...known } as PropertyDraft,
-    media: { ...media, media: media.media.map((m) => ({ ...m, uploading: false })) },
+    media: {
+      ...media,
+      media: media.media.map((m) =>
+        'item' in m
+          ? { ...m, uploading: false }
+          : { ...m, item: null, uploading: false, interrupted: true as const },
+      ),
+    },
   };
 }
 
-/** Only what is on the server is kept: a file still uploading or failed is in this page's memory only. */
+/**
+ * What is on the server is kept: the media it answered for, and a video's unfinished upload (its address),
+ * which the media step offers to resume. A photo still uploading or failed is in this page's memory only.
+ */
 export function writeDraft(storage: Storage, key: string, draft: StoredDraft): void {
-  const media = draft.media.media.flatMap((m) =>
-    m.item ? [{ key: m.key, name: m.name, item: m.item }] : [],
-  );
+  const media = draft.media.media.flatMap((m): object[] => {
+    if (m.item) return [{ key: m.key, name: m.name, item: m.item }];
+    return m.resume ? [{ key: m.key, name: m.name, resume: m.resume }] : [];
+  });
   const stored = { ...draft, media: { ...draft.media, media } };
   safely(() => storage.setItem(key, JSON.stringify(stored)), undefined);
 }

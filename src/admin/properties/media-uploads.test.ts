@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaItem, UploadResponse } from '../../contract/index.ts';
-import { initialMedia, mediaReducer, toDelete, type MediaAction, type MediaState } from './media-uploads.ts';
+import {
+  initialMedia,
+  mediaReducer,
+  toAbandon,
+  toDelete,
+  type MediaAction,
+  type MediaState,
+} from './media-uploads.ts';
 
 const saved: MediaItem = {
   id: 'old',
@@ -114,5 +121,33 @@ describe('media uploads (spec §4)', () => {
       { type: 'first', key: 'n1' },
     );
     expect(state.media.map((m) => m.key)).toEqual(['n1', 'saved-0']);
+  });
+
+  it('keeps a video upload’s address and share sent, abandons it when removed unfinished, resumes it', () => {
+    const url = `https://ndako.test/api/media/uploads/${'c'.repeat(32)}`;
+    const { state } = run(
+      initialMedia([]),
+      { type: 'start', key: 'v1', name: 'visite.mp4' },
+      { type: 'address', key: 'v1', url, size: 3_000_000 },
+      { type: 'stage', key: 'v1', stage: { stage: 'sending', fraction: 0.7 } },
+      { type: 'accepted', key: 'v1', fraction: 0.5 },
+      { type: 'stage', key: 'v1', stage: { stage: 'waiting', attempt: 1, delayMs: 1000 } },
+    );
+    expect(state.media[0]?.resume).toEqual({ url, size: 3_000_000, fraction: 0.5 });
+    // The same address given again (a resume) keeps the share already sent.
+    expect(
+      mediaReducer(state, { type: 'address', key: 'v1', url, size: 3_000_000 }).media[0]?.resume?.fraction,
+    ).toBe(0.5);
+    expect(toAbandon(state, { type: 'remove', key: 'v1' })).toEqual([url]);
+    expect(toAbandon(state, { type: 'close' })).toEqual([url]);
+    const interrupted: MediaState = {
+      ...state,
+      media: [{ ...state.media[0]!, uploading: false, interrupted: true }],
+    };
+    const resumed = mediaReducer(interrupted, { type: 'resume', key: 'v1' }).media[0]!;
+    expect([resumed.uploading, resumed.interrupted]).toEqual([true, undefined]);
+    // Once the server answered for it, nothing is left to abandon: removing it deletes the media.
+    const done = mediaReducer(state, { type: 'done', key: 'v1', item: answer('v') });
+    expect(toAbandon(done, { type: 'remove', key: 'v1' })).toEqual([]);
   });
 });

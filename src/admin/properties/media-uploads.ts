@@ -13,6 +13,16 @@ export interface FormMedia {
   stage?: UploadStage;
   /** Why its upload failed after its automatic attempts: the item stays, with a retry button. */
   failed?: string;
+  /** A video's resumable upload on the server: its address, the file's size, the share it confirmed. */
+  resume?: ResumeInfo;
+  /** Its upload stopped with the page (a reload): the agent picks the same file again to go on. */
+  interrupted?: true;
+}
+
+export interface ResumeInfo {
+  url: string;
+  size: number;
+  fraction: number;
 }
 
 /**
@@ -34,6 +44,9 @@ export type MediaAction =
   | { type: 'start'; key: string; name: string; preview?: string }
   | { type: 'done'; key: string; item: UploadResponse }
   | { type: 'stage'; key: string; stage: UploadStage }
+  | { type: 'address'; key: string; url: string; size: number }
+  | { type: 'accepted'; key: string; fraction: number }
+  | { type: 'resume'; key: string }
   | { type: 'failed'; key: string; message: string }
   | { type: 'retry'; key: string }
   | { type: 'remove'; key: string }
@@ -77,6 +90,29 @@ export function mediaReducer(state: MediaState, action: MediaAction): MediaState
         ...state,
         media: state.media.map((m) => (m.key === key && m.uploading ? { ...m, stage } : m)),
       };
+    }
+    case 'accepted': {
+      const { key, fraction } = action;
+      const accepted = (m: FormMedia): FormMedia =>
+        m.key === key && m.resume ? { ...m, resume: { ...m.resume, fraction } } : m;
+      return { ...state, media: state.media.map(accepted) };
+    }
+    case 'address': {
+      const { key, url, size } = action;
+      const fraction = (m: FormMedia) => (m.resume?.url === url ? m.resume.fraction : 0);
+      return {
+        ...state,
+        media: state.media.map((m) =>
+          m.key === key ? { ...m, resume: { url, size, fraction: fraction(m) } } : m,
+        ),
+      };
+    }
+    case 'resume': {
+      const resumed = (m: FormMedia): FormMedia => {
+        const { interrupted: _interrupted, failed: _failed, ...rest } = m;
+        return { ...rest, uploading: true };
+      };
+      return { ...state, media: state.media.map((m) => (m.key === action.key ? resumed(m) : m)) };
     }
     case 'failed': {
       const { key, message } = action;
@@ -131,4 +167,12 @@ export function toDelete(state: MediaState, action: MediaAction): string[] {
     default:
       return [];
   }
+}
+
+/** The resumable uploads to abandon on the server when `action` happens: a video removed before it finished. */
+export function toAbandon(state: MediaState, action: MediaAction): string[] {
+  const unfinished = (m: FormMedia) => (!m.item && m.resume ? [m.resume.url] : []);
+  if (action.type === 'remove') return state.media.filter((m) => m.key === action.key).flatMap(unfinished);
+  if (action.type === 'close') return state.media.flatMap(unfinished);
+  return [];
 }

@@ -182,6 +182,7 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
           onRemove={uploads.remove}
           onFirst={uploads.first}
           onRetry={uploads.retry}
+          onResume={uploads.resume}
         />
       )}
       {errors.media && <p className="adm-alert">{errors.media}</p>}

@@ -1,10 +1,20 @@
 import { useRef, useState } from 'react';
 import type { MediaItem } from '../../contract/index.ts';
+import { toast } from '../../shared/toasts.ts';
 import { api, errorMessage } from '../lib/api.ts';
-import { uploadMedia } from '../lib/upload.ts';
-import { initialMedia, mediaReducer, toDelete, type MediaAction, type MediaState } from './media-uploads.ts';
+import { abandonUpload, uploadMedia } from '../lib/upload.ts';
+import {
+  initialMedia,
+  mediaReducer,
+  toAbandon,
+  toDelete,
+  type MediaAction,
+  type MediaState,
+} from './media-uploads.ts';
 
 let uploadCount = 0;
+/** Keys stay apart from those of a draft written by an earlier page (which counted from 1 too). */
+const pageKey = Date.now().toString(36);
 
 /** The form's media with their uploads and deletions (the pure part is mediaReducer and toDelete). */
 export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
@@ -22,6 +32,7 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
 
   // The ref is the one truth, so an upload answering late sees the removals made meanwhile.
   const apply = (action: MediaAction) => {
+    for (const url of toAbandon(state.current, action)) abandonUpload(url);
     for (const id of toDelete(state.current, action)) {
       void api()
         .delete(`media/${id}`)
@@ -34,10 +45,15 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
   const send = async (key: string, file: File, preview?: string) => {
     const abort = new AbortController();
     files.current.set(key, { file, abort, ...(preview ? { preview } : {}) });
+    // A video's upload begun earlier (before a failure or a reload) goes on from the server's offset.
+    const resumeFrom = state.current.media.find((m) => m.key === key)?.resume?.url;
     try {
       const item = await uploadMedia(file, {
         signal: abort.signal,
         onStage: (stage) => apply({ type: 'stage', key, stage }),
+        onAddress: (url) => apply({ type: 'address', key, url, size: file.size }),
+        onAccepted: (fraction) => apply({ type: 'accepted', key, fraction }),
+        ...(resumeFrom ? { resumeFrom } : {}),
       });
       apply({ type: 'done', key, item });
       forget(key);
@@ -49,7 +65,7 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
   };
 
   const upload = async (file: File) => {
-    const key = `new-${++uploadCount}`;
+    const key = `new-${pageKey}-${++uploadCount}`;
     const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
     apply({ type: 'start', key, name: file.name, ...(preview ? { preview } : {}) });
     await send(key, file, preview);
@@ -60,7 +76,8 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
     /** The form's state, for the draft kept in the browser (draft-store.ts). */
     state: () => state.current,
     uploading: media.some((m) => m.uploading),
-    failed: media.some((m) => m.failed),
+    /** A failed file, or a video interrupted by a reload: the listing cannot be saved with it. */
+    failed: media.some((m) => m.failed || m.interrupted),
     upload,
     /** One tap on a failed file sends it again. */
     retry: (key: string) => {
@@ -68,6 +85,20 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
       if (!pending) return;
       apply({ type: 'retry', key });
       void send(key, pending.file, pending.preview);
+    },
+    /**
+     * A video interrupted by a reload, picked again: the same file (its size) goes on from the server's
+     * offset; another file is refused, since its bytes would be appended to the first one's.
+     */
+    resume: (key: string, file: File) => {
+      const entry = state.current.media.find((m) => m.key === key);
+      if (!entry?.resume) return;
+      if (file.size !== entry.resume.size) {
+        toast.error(`Ce n’est pas le même fichier : choisissez « ${entry.name} » pour reprendre son envoi.`);
+        return;
+      }
+      apply({ type: 'resume', key });
+      void send(key, file);
     },
     remove: (key: string) => {
       files.current.get(key)?.abort.abort();

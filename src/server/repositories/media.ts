@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media, properties, settings, teamMembers } from '../../db/schema.ts';
+import type { MediaItem } from '../../contract/index.ts';
 import type { Actor, AuditRepository } from './audit.ts';
 import { RefusedError } from './errors.ts';
 
@@ -30,6 +31,12 @@ export function mediaRepository(database: Database, audit: AuditRepository) {
   return {
     async insert(row: MediaRow): Promise<void> {
       await db.insert(media).values(row);
+    },
+
+    /** The item a medium was answered as when uploaded, or null when the id is unknown. */
+    async item(id: string): Promise<MediaItem | null> {
+      const [row] = await db.select({ item: media.item }).from(media).where(eq(media.id, id));
+      return row?.item ?? null;
     },
 
     /**
