@@ -32,7 +32,7 @@ function FiguresTable({
 }) {
   return (
     // Focusable, so a keyboard can scroll it sideways on a phone.
-    <div className="adm-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <div className="adm-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="adm-leads-table">
         <caption className="adm-muted">{caption}</caption>
         <thead>

@@ -48,7 +48,8 @@ export function AuditLog() {
         <Empty>Aucune modification enregistrée</Empty>
       ) : (
         <>
-          <div className="adm-table-wrap">
+          {/* Focusable, so a keyboard can scroll it sideways on a phone, as the leads' table. */}
+          <div className="adm-table-wrap" role="region" aria-labelledby="audit-title" tabIndex={0}>
             <table className="adm-table">
               <thead>
                 <tr>
