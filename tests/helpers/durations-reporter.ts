@@ -26,6 +26,6 @@ export default class DurationsReporter implements Reporter {
 
   onTestRunEnd() {
     const sorted = Object.fromEntries(Object.entries(this.seconds).sort(([a], [b]) => a.localeCompare(b)));
-    writeFileSync(new URL('./durations.json', import.meta.url), `${JSON.stringify(sorted, null, 1)}\n`);
+    writeFileSync(new URL('./durations.json', import.meta.url), `${JSON.stringify(sorted, null, 2)}\n`);
   }
 }
