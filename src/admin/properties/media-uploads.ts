@@ -66,6 +66,47 @@ export function initialMedia(saved: readonly MediaItem[]): MediaState {
 
 const present = (state: MediaState, key: string) => state.media.some((m) => m.key === key);
 
+/** The actions that change one item in place, the one whose key they name. */
+type ItemAction = Extract<
+  MediaAction,
+  { type: 'stage' | 'accepted' | 'address' | 'resume' | 'failed' | 'retry' }
+>;
+
+function itemReducer(m: FormMedia, action: ItemAction): FormMedia {
+  switch (action.type) {
+    case 'stage':
+      return m.uploading ? { ...m, stage: action.stage } : m;
+    case 'accepted':
+      return m.resume ? { ...m, resume: { ...m.resume, fraction: action.fraction } } : m;
+    case 'address': {
+      const { url, size } = action;
+      return { ...m, resume: { url, size, fraction: m.resume?.url === url ? m.resume.fraction : 0 } };
+    }
+    case 'resume': {
+      const { interrupted: _interrupted, failed: _failed, ...rest } = m;
+      return { ...rest, uploading: true };
+    }
+    case 'failed': {
+      const { stage: _stage, ...rest } = m;
+      return { ...rest, uploading: false, failed: action.message };
+    }
+    case 'retry': {
+      const { failed: _failed, ...rest } = m;
+      return { ...rest, uploading: true };
+    }
+  }
+}
+
+/** An item removed: a file uploaded here is no longer to delete on leaving; a saved one is, once saved. */
+function removeItem(state: MediaState, key: string): MediaState {
+  const id = state.media.find((m) => m.key === key)?.item?.id;
+  const media = state.media.filter((m) => m.key !== key);
+  if (!id) return { ...state, media };
+  return state.uploaded.includes(id)
+    ? { ...state, media, uploaded: state.uploaded.filter((u) => u !== id) }
+    : { ...state, media, removedOriginals: [...state.removedOriginals, id] };
+}
+
 export function mediaReducer(state: MediaState, action: MediaAction): MediaState {
   switch (action.type) {
     case 'start': {
@@ -84,59 +125,8 @@ export function mediaReducer(state: MediaState, action: MediaAction): MediaState
         uploaded: [...state.uploaded, item.id],
       };
     }
-    case 'stage': {
-      const { key, stage } = action;
-      return {
-        ...state,
-        media: state.media.map((m) => (m.key === key && m.uploading ? { ...m, stage } : m)),
-      };
-    }
-    case 'accepted': {
-      const { key, fraction } = action;
-      const accepted = (m: FormMedia): FormMedia =>
-        m.key === key && m.resume ? { ...m, resume: { ...m.resume, fraction } } : m;
-      return { ...state, media: state.media.map(accepted) };
-    }
-    case 'address': {
-      const { key, url, size } = action;
-      const fraction = (m: FormMedia) => (m.resume?.url === url ? m.resume.fraction : 0);
-      return {
-        ...state,
-        media: state.media.map((m) =>
-          m.key === key ? { ...m, resume: { url, size, fraction: fraction(m) } } : m,
-        ),
-      };
-    }
-    case 'resume': {
-      const resumed = (m: FormMedia): FormMedia => {
-        const { interrupted: _interrupted, failed: _failed, ...rest } = m;
-        return { ...rest, uploading: true };
-      };
-      return { ...state, media: state.media.map((m) => (m.key === action.key ? resumed(m) : m)) };
-    }
-    case 'failed': {
-      const { key, message } = action;
-      const failed = (m: FormMedia): FormMedia => {
-        const { stage: _stage, ...rest } = m;
-        return { ...rest, uploading: false, failed: message };
-      };
-      return { ...state, media: state.media.map((m) => (m.key === key ? failed(m) : m)) };
-    }
-    case 'retry': {
-      const retried = (m: FormMedia): FormMedia => {
-        const { failed: _failed, ...rest } = m;
-        return { ...rest, uploading: true };
-      };
-      return { ...state, media: state.media.map((m) => (m.key === action.key ? retried(m) : m)) };
-    }
-    case 'remove': {
-      const id = state.media.find((m) => m.key === action.key)?.item?.id;
-      const media = state.media.filter((m) => m.key !== action.key);
-      if (!id) return { ...state, media };
-      return state.uploaded.includes(id)
-        ? { ...state, media, uploaded: state.uploaded.filter((u) => u !== id) }
-        : { ...state, media, removedOriginals: [...state.removedOriginals, id] };
-    }
+    case 'remove':
+      return removeItem(state, action.key);
     case 'first': {
       const { key } = action;
       return {
@@ -148,6 +138,8 @@ export function mediaReducer(state: MediaState, action: MediaAction): MediaState
       return { ...state, uploaded: [] };
     case 'saved':
       return { ...state, uploaded: [], removedOriginals: [] };
+    default:
+      return { ...state, media: state.media.map((m) => (m.key === action.key ? itemReducer(m, action) : m)) };
   }
 }
 

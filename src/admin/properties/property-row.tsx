@@ -6,6 +6,7 @@ import {
 } from '../../contract/index.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { formatArea, formatPrice, PROPERTY_STATUS_LABELS, t } from '../lib/labels.ts';
+import { EditAndDelete } from '../ui/item-actions.tsx';
 import { Badge } from '../ui/states.tsx';
 import { checkIsRecent, checkLabel, VerifyButton } from './verification.tsx';
 
@@ -70,17 +71,7 @@ export function PropertyRow({ property: p, onEdit, onDelete, onStatus, onVerifie
       </div>
       <div className="adm-item-actions">
         <VerifyButton property={p} onVerified={onVerified} />
-        <button type="button" className="btn btn-outline" onClick={onEdit} aria-label={`Modifier ${p.title}`}>
-          Modifier
-        </button>
-        <button
-          type="button"
-          className="btn adm-btn-danger-outline"
-          onClick={onDelete}
-          aria-label={`Supprimer ${p.title}`}
-        >
-          Supprimer
-        </button>
+        <EditAndDelete name={p.title} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );

@@ -16,21 +16,15 @@ let uploadCount = 0;
 /** Keys stay apart from those of a draft written by an earlier page (which counted from 1 too). */
 const pageKey = Date.now().toString(36);
 
-/** The form's media with their uploads and deletions (the pure part is mediaReducer and toDelete). */
-export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
+/**
+ * The form's media state and the one way to change it: `apply` abandons and deletes on the server what an
+ * action leaves unused, then renders. The ref is the one truth, so an upload answering late sees the removals
+ * made meanwhile.
+ */
+function useMediaState(saved: readonly MediaItem[] | MediaState) {
   const [initial] = useState(() => ('media' in saved ? saved : initialMedia(saved)));
   const state = useRef<MediaState>(initial);
   const [media, setMedia] = useState(initial.media);
-  /** The files still to upload or retry, and how to stop each, by key. */
-  const files = useRef(new Map<string, { file: File; abort: AbortController; preview?: string }>());
-  /** A file is done with (uploaded or removed): its place in memory and its preview are freed. */
-  const forget = (key: string) => {
-    const pending = files.current.get(key);
-    if (pending?.preview) URL.revokeObjectURL(pending.preview);
-    files.current.delete(key);
-  };
-
-  // The ref is the one truth, so an upload answering late sees the removals made meanwhile.
   const apply = (action: MediaAction) => {
     for (const url of toAbandon(state.current, action)) abandonUpload(url);
     for (const id of toDelete(state.current, action)) {
@@ -40,6 +34,20 @@ export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
     }
     state.current = mediaReducer(state.current, action);
     setMedia(state.current.media);
+  };
+  return { state, media, apply };
+}
+
+/** The form's media with their uploads and deletions (the pure part is mediaReducer and toDelete). */
+export function useMediaUploads(saved: readonly MediaItem[] | MediaState) {
+  const { state, media, apply } = useMediaState(saved);
+  /** The files still to upload or retry, and how to stop each, by key. */
+  const files = useRef(new Map<string, { file: File; abort: AbortController; preview?: string }>());
+  /** A file is done with (uploaded or removed): its place in memory and its preview are freed. */
+  const forget = (key: string) => {
+    const pending = files.current.get(key);
+    if (pending?.preview) URL.revokeObjectURL(pending.preview);
+    files.current.delete(key);
   };
 
   const send = async (key: string, file: File, preview?: string) => {

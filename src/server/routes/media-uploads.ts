@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MediaIdParams, UploadResponse } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { keyedLock } from '../services/keyed-lock.ts';
-import { storeUpload } from '../services/uploads.ts';
+import { storeUpload, type UploadLimits } from '../services/uploads.ts';
 
 const tags = ['Media'];
 const CHUNK_TYPE = 'application/offset+octet-stream';
@@ -14,6 +14,63 @@ const CHUNK_TYPE = 'application/offset+octet-stream';
 const CREATION_LIMIT = { rateLimit: { max: 60, timeWindow: '10 minutes' } };
 /** One request a chunk (1 MiB from the admin): a fast connection sends several a second. */
 const CHUNK_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
+
+/** The web Request tus reads, made of Fastify's: its headers, and a chunk's body as the socket's stream. */
+function webRequest(req: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const chunk = req.headers['content-type']?.split(';')[0]?.trim() === CHUNK_TYPE;
+  const body = chunk ? { body: Readable.toWeb(req.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {};
+  // Only the path matters to tus (its Location headers are relative).
+  return new Request(new URL(req.url, 'http://api.invalid'), {
+    method: req.method,
+    headers,
+    ...(body as RequestInit),
+  });
+}
+
+type FinishServices = Pick<FastifyInstance, 'repos' | 'partialUploads' | 'mediaStore'>;
+
+/**
+ * The finish of upload `id`: its whole file stored as POST /media/upload stores a video, and recorded as the
+ * media of the same id (201); the item recorded already, by a finish whose answer was lost or by another
+ * instance, is answered again (200).
+ */
+async function finish(
+  app: FinishServices,
+  limits: UploadLimits,
+  id: string,
+  accountId: number,
+  log: FastifyBaseLogger,
+): Promise<{ status: 200 | 201; item: UploadResponse }> {
+  // Finished already (the answer was lost on the way): the same item again.
+  const done = await app.repos.media.item(id);
+  if (done?.type === 'video') return { status: 200, item: UploadResponse.parse(done) };
+  const bytes = await app.partialUploads.completed(id, accountId);
+  let stored;
+  try {
+    stored = await storeUpload(bytes, 'video', app.mediaStore, limits, id);
+  } catch (error) {
+    // Not a video, or too large: it never will be, so nothing of it stays. A full disk may pass later.
+    if (error instanceof HttpError && error.statusCode !== 507) await app.partialUploads.discard(id);
+    throw error;
+  }
+  try {
+    await app.repos.media.insert({ ...stored, id });
+  } catch (error) {
+    // Another instance finished it meanwhile, with the same files.
+    const other = await app.repos.media.item(id);
+    if (!other) throw error;
+    return { status: 200, item: UploadResponse.parse(other) };
+  }
+  // Once the media is recorded: a failure here leaves the partial file to the sweep, never a hole.
+  await app.partialUploads
+    .discard(id)
+    .catch((error: unknown) => log.warn({ err: error }, 'partial upload kept'));
+  return { status: 201, item: stored.item };
+}
 
 /**
  * Resumable video uploads (tus 1.0, decision 0047) under /api/media/uploads, staff only: POST creates an
@@ -31,20 +88,9 @@ const mediaUploads: FastifyPluginAsyncZod = async (app) => {
     maxPixels: app.env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
   };
 
+  /** One tus call: its answer's status and headers (CORS and the content's headers are Fastify's, as elsewhere). */
   async function tus(req: FastifyRequest, reply: FastifyReply) {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const chunk = req.headers['content-type']?.split(';')[0]?.trim() === CHUNK_TYPE;
-    const body = chunk ? { body: Readable.toWeb(req.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {};
-    // Only the path matters to tus (its Location headers are relative).
-    const request = new Request(new URL(req.url, 'http://api.invalid'), {
-      method: req.method,
-      headers,
-      ...(body as RequestInit),
-    });
-    const answer = await app.partialUploads.handle(request, req.account!.id);
+    const answer = await app.partialUploads.handle(webRequest(req), req.account!.id);
     reply.status(answer.status);
     answer.headers.forEach((value, name) => {
       if (!/^(?:access-control-|content-length$|content-type$)/i.test(name)) reply.header(name, value);
@@ -93,31 +139,8 @@ const mediaUploads: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { id } = req.params;
       return finishing([id], async () => {
-        // Finished already (the answer was lost on the way): the same item again.
-        const done = await app.repos.media.item(id);
-        if (done?.type === 'video') return reply.status(200).send(UploadResponse.parse(done));
-        const bytes = await app.partialUploads.completed(id, req.account!.id);
-        let stored;
-        try {
-          stored = await storeUpload(bytes, 'video', app.mediaStore, limits, id);
-        } catch (error) {
-          // Not a video, or too large: it never will be, so nothing of it stays. A full disk may pass later.
-          if (error instanceof HttpError && error.statusCode !== 507) await app.partialUploads.discard(id);
-          throw error;
-        }
-        try {
-          await app.repos.media.insert({ ...stored, id });
-        } catch (error) {
-          // Another instance finished it meanwhile, with the same files.
-          const other = await app.repos.media.item(id);
-          if (!other) throw error;
-          return reply.status(200).send(UploadResponse.parse(other));
-        }
-        // Once the media is recorded: a failure here leaves the partial file to the sweep, never a hole.
-        await app.partialUploads
-          .discard(id)
-          .catch((error: unknown) => req.log.warn({ err: error }, 'partial upload kept'));
-        return reply.status(201).send(stored.item);
+        const { status, item } = await finish(app, limits, id, req.account!.id, req.log);
+        return reply.status(status).send(item);
       });
     },
   );

@@ -106,62 +106,107 @@ export interface PartialUploads {
   schedule(): () => void;
 }
 
+/** The upload `id` (with the store's prefix) if `accountId` created it; another account's is refused (403). */
+async function owned(store: PartialStore, id: string, accountId: number): Promise<Upload> {
+  const upload = await store.datastore.getUpload(id);
+  if (upload.metadata?.owner !== String(accountId)) throw OTHER_ACCOUNT;
+  return upload;
+}
+
+/** What the tus hooks learn of each request: they see the web Request this module made, never Fastify's. */
+interface RequestNotes {
+  /** Who sends it. */
+  senders: WeakMap<Request, number>;
+  /** The error behind a 5xx, for the log. */
+  failures: WeakMap<Request, unknown>;
+}
+
+function tusServer(store: PartialStore, maxBytes: number, { senders, failures }: RequestNotes): Server {
+  return new Server({
+    path: PARTIAL_UPLOADS_PATH,
+    datastore: store.datastore,
+    maxSize: maxBytes,
+    relativeLocation: true,
+    // CORS is the security plugin's, as on every API call.
+    allowedOrigins: [],
+    namingFunction: () => `${store.prefix}${randomBytes(16).toString('hex')}`,
+    generateUrl: (_req, { path, id }) => `${path}/${id.slice(store.prefix.length)}`,
+    getFileIdFromRequest: (_req, last) =>
+      last && UPLOAD_ID.test(last) ? `${store.prefix}${last}` : undefined,
+    // The owner is the server's to write: whatever the client sent under that name is replaced.
+    onUploadCreate: async (req, upload) => ({
+      metadata: {
+        filename: upload.metadata?.filename ?? null,
+        filetype: upload.metadata?.filetype ?? null,
+        owner: String(senders.get(req)),
+      },
+    }),
+    onIncomingRequest: async (req, id) => {
+      if (req.method !== 'POST') await owned(store, id, senders.get(req) ?? -1);
+    },
+    onResponseError: async (req, error) => {
+      if (error instanceof Error) failures.set(req, error);
+      return undefined;
+    },
+  });
+}
+
+/** PartialUploads.completed on `store`. */
+async function completedBytes(store: PartialStore, id: string, accountId: number): Promise<Buffer> {
+  const upload = await owned(store, `${store.prefix}${id}`, accountId).catch((error: unknown) => {
+    const status = (error as { status_code?: number }).status_code;
+    throw status ? tusFailure(status, (error as { body: string }).body, undefined, 0) : error;
+  });
+  if (upload.size === undefined || upload.offset < upload.size) {
+    throw new HttpError(
+      409,
+      `Téléversement incomplet : ${upload.offset} octets reçus sur ${upload.size ?? '?'}. Reprenez-le avant de le terminer.`,
+    );
+  }
+  const stream = await store.datastore.read(`${store.prefix}${id}`);
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** PartialUploads.sweep on `store`. */
+async function sweepStore(store: PartialStore, now: number, log: FastifyBaseLogger): Promise<number> {
+  let removed = 0;
+  for (const id of await store.ids()) {
+    const upload = await store.datastore.getUpload(id).catch(() => null);
+    const created = Date.parse(upload?.creation_date ?? '');
+    // An upload whose record cannot be read (being created, damaged) is left for a later sweep.
+    if (!upload || Number.isNaN(created)) continue;
+    if (now - created < PARTIAL_UPLOAD_TTL_MS) continue;
+    try {
+      await store.remove(id);
+      removed++;
+    } catch (error) {
+      log.warn({ err: error, id }, 'partial upload not swept');
+    }
+  }
+  if (removed > 0) log.info({ removed }, 'expired partial uploads deleted');
+  return removed;
+}
+
 export async function createPartialUploads(env: Env, log: FastifyBaseLogger): Promise<PartialUploads> {
-  const maxBytes = env.MEDIA_MAX_VIDEO_MB * 1_048_576;
   // Made at start on disk, so that the folder is there before any request (a refused one changes nothing).
   if (env.MEDIA_STORE === 'local') await mkdir(join(env.DATA_DIR, PARTIAL_UPLOADS), { recursive: true });
-  let loaded: Promise<{ server: Server; store: PartialStore }> | undefined;
-  /** Who sends each request: the tus hooks see the web Request this module made, never Fastify's. */
-  const senders = new WeakMap<Request, number>();
-  /** The error behind a 5xx, for the log. */
-  const failures = new WeakMap<Request, unknown>();
-
-  const owned = async (store: PartialStore, id: string, accountId: number): Promise<Upload> => {
-    const upload = await store.datastore.getUpload(id);
-    if (upload.metadata?.owner !== String(accountId)) throw OTHER_ACCOUNT;
-    return upload;
-  };
-
+  const notes: RequestNotes = { senders: new WeakMap(), failures: new WeakMap() };
   const build = async () => {
     const store = env.MEDIA_STORE === 's3' ? await s3PartialStore(env) : localPartialStore(env);
-    const server = new Server({
-      path: PARTIAL_UPLOADS_PATH,
-      datastore: store.datastore,
-      maxSize: maxBytes,
-      relativeLocation: true,
-      // CORS is the security plugin's, as on every API call.
-      allowedOrigins: [],
-      namingFunction: () => `${store.prefix}${randomBytes(16).toString('hex')}`,
-      generateUrl: (_req, { path, id }) => `${path}/${id.slice(store.prefix.length)}`,
-      getFileIdFromRequest: (_req, last) =>
-        last && UPLOAD_ID.test(last) ? `${store.prefix}${last}` : undefined,
-      // The owner is the server's to write: whatever the client sent under that name is replaced.
-      onUploadCreate: async (req, upload) => ({
-        metadata: {
-          filename: upload.metadata?.filename ?? null,
-          filetype: upload.metadata?.filetype ?? null,
-          owner: String(senders.get(req)),
-        },
-      }),
-      onIncomingRequest: async (req, id) => {
-        if (req.method !== 'POST') await owned(store, id, senders.get(req) ?? -1);
-      },
-      onResponseError: async (req, error) => {
-        if (error instanceof Error) failures.set(req, error);
-        return undefined;
-      },
-    });
-    return { server, store };
+    return { server: tusServer(store, env.MEDIA_MAX_VIDEO_MB * 1_048_576, notes), store };
   };
+  let loaded: Promise<{ server: Server; store: PartialStore }> | undefined;
   const tus = () => (loaded ??= build());
 
   const uploads: PartialUploads = {
     async handle(request, accountId) {
-      senders.set(request, accountId);
+      notes.senders.set(request, accountId);
       const { server } = await tus();
       const response = await server.handleWeb(request);
       if (response.status < 400) return response;
-      const cause = failures.get(request);
+      const cause = notes.failures.get(request);
       const body = await response.text();
       const failure = tusFailure(response.status, body, cause, env.MEDIA_MAX_VIDEO_MB);
       if (failure.statusCode >= 500) log.error({ err: cause ?? new Error(body) }, 'tus upload failed');
@@ -170,20 +215,7 @@ export async function createPartialUploads(env: Env, log: FastifyBaseLogger): Pr
 
     async completed(id, accountId) {
       const { store } = await tus();
-      const upload = await owned(store, `${store.prefix}${id}`, accountId).catch((error: unknown) => {
-        const status = (error as { status_code?: number }).status_code;
-        throw status ? tusFailure(status, (error as { body: string }).body, undefined, 0) : error;
-      });
-      if (upload.size === undefined || upload.offset < upload.size) {
-        throw new HttpError(
-          409,
-          `Téléversement incomplet : ${upload.offset} octets reçus sur ${upload.size ?? '?'}. Reprenez-le avant de le terminer.`,
-        );
-      }
-      const stream = await store.datastore.read(`${store.prefix}${id}`);
-      const parts: Buffer[] = [];
-      for await (const chunk of stream) parts.push(chunk as Buffer);
-      return Buffer.concat(parts);
+      return completedBytes(store, id, accountId);
     },
 
     async discard(id) {
@@ -193,22 +225,7 @@ export async function createPartialUploads(env: Env, log: FastifyBaseLogger): Pr
 
     async sweep(now = Date.now()) {
       const { store } = await tus();
-      let removed = 0;
-      for (const id of await store.ids()) {
-        const upload = await store.datastore.getUpload(id).catch(() => null);
-        const created = Date.parse(upload?.creation_date ?? '');
-        // An upload whose record cannot be read (being created, damaged) is left for a later sweep.
-        if (!upload || Number.isNaN(created)) continue;
-        if (now - created < PARTIAL_UPLOAD_TTL_MS) continue;
-        try {
-          await store.remove(id);
-          removed++;
-        } catch (error) {
-          log.warn({ err: error, id }, 'partial upload not swept');
-        }
-      }
-      if (removed > 0) log.info({ removed }, 'expired partial uploads deleted');
-      return removed;
+      return sweepStore(store, now, log);
     },
 
     schedule() {
