@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { paginated, Property, TeamMember } from '../../contract/index.ts';
+import { useState } from 'react';
+import { Property } from '../../contract/index.ts';
 import { toast } from '../../shared/toasts.ts';
 import { api, answer } from '../lib/api.ts';
 import { mutate } from '../lib/mutate.ts';
@@ -8,6 +8,7 @@ import { fieldErrors } from '../ui/field.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { detailsFilled, fieldStep, formField, toInput } from './draft.ts';
+import { useTeamMembers } from '../lib/use-team-members.ts';
 import { MediaStep } from './media-step.tsx';
 import { usePropertyDraft, type PropertyDraftState } from './use-property-draft.ts';
 import { VerificationBox } from './verification.tsx';
@@ -24,7 +25,7 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyl
 export function PropertyForm({ property, onClose, onSaved }: Props) {
   const form = usePropertyDraft(property, onClose);
   const { errors, saving, save } = useSave(property, form, onSaved);
-  const agents = useAgents();
+  const agents = useTeamMembers();
   const { step, setStep, draft, uploads } = form;
   const canGoOn = detailsFilled(draft);
   return (
@@ -92,17 +93,6 @@ export function PropertyForm({ property, onClose, onSaved }: Props) {
       {errors.media && <p className="adm-alert">{errors.media}</p>}
     </Modal>
   );
-}
-
-/** The agents a listing can be given to. */
-function useAgents() {
-  const [agents, setAgents] = useState<TeamMember[]>([]);
-  useEffect(() => {
-    answer(paginated(TeamMember), api().get('team', { searchParams: { limit: 100 } }))
-      .then((page) => setAgents(page.data))
-      .catch((error: unknown) => console.error(error));
-  }, []);
-  return agents;
 }
 
 /**

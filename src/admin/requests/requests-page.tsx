@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { InboxItem, InboxSummary, paginated, TeamMember, type InboxDetail } from '../../contract/index.ts';
+import { InboxItem, InboxSummary, paginated, type InboxDetail } from '../../contract/index.ts';
 import { toast } from '../../shared/toasts.ts';
 import { api, answer } from '../lib/api.ts';
+import { useTeamMembers } from '../lib/use-team-members.ts';
 import { formatHours } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { CardList } from '../ui/card-list.tsx';
@@ -40,17 +41,6 @@ function useInbox() {
       (p) => p && { ...p, data: p.data.map((i) => (i.kind === saved.kind && i.id === saved.id ? saved : i)) },
     );
   return { filters, set, page, setPage, list, onSaved };
-}
-
-/** The team members a request can be given to, for the filter and each card. */
-function useTeam() {
-  const [team, setTeam] = useState<TeamMember[]>([]);
-  useEffect(() => {
-    answer(paginated(TeamMember), api().get('team', { searchParams: { limit: 100 } }))
-      .then((p) => setTeam(p.data))
-      .catch(console.error);
-  }, []);
-  return team;
 }
 
 /** The requests the filters find, downloaded as "demandes-YYYY-MM-DD.csv". */
@@ -93,7 +83,7 @@ export function RequestsPage() {
     () => answer(InboxSummary, api().get('requests/summary')),
     String(list.data?.total),
   );
-  const team = useTeam();
+  const team = useTeamMembers();
   useEffect(() => {
     if (opened && list.data)
       document.getElementById(`request-${opened}`)?.scrollIntoView({ block: 'center' });
