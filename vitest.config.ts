@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
 import { publicIslandsOnPreact } from './src/build/islands-runtime.ts';
-import LongestFirst from './tests/helpers/sequencer.ts';
 
 // `npm test` runs the unit tests beside the code once, and the API suites twice: on embedded PGlite and on
 // PostgreSQL (TEST_DATABASE_URL, default the local server at 127.0.0.1:5432; without one answering, a
@@ -24,8 +23,6 @@ const NO_DATABASE = ['tests/api/site-bucket-size.test.ts'];
 
 export default defineConfig({
   test: {
-    // The slow files first, from their recorded timings (tests/helpers/sequencer.ts).
-    sequence: { sequencer: LongestFirst },
     // Three files at a time on this 2-core machine (Vitest's default is cores − 1: one here). Much of a file's
     // time is its own start (a database copied from the template, an admin logged in) or waits (builds, child
     // processes, timers): a third file fills those waits. Four made a crash test's 10 s take 26 s, near its 30 s limit (decision 0038).

@@ -10,6 +10,9 @@ async function open(page: Page, path = '/properties') {
   await page.goto(path);
   await ready(page);
   await expect(countText(page)).toHaveText(/\d+ propriét/);
+  // The cards' pictures and the index's parts arrive after the count: a tap is aimed once the page has
+  // settled, so that a picture or a part arriving cannot move a button between aiming and tapping.
+  await page.waitForLoadState('networkidle');
 }
 
 test.describe('catalogue', () => {
