@@ -9,6 +9,10 @@ export const formatDateTime = (iso: string) =>
     new Date(iso),
   );
 
+/** A visit's day as the visitor picked it: a day ("2026-12-03") or a day and a time in Kinshasa ("…T15:30"). */
+export const visitDay = (v: string) =>
+  v.length === 10 ? formatDate(`${v}T12:00:00Z`) : formatDateTime(`${v.length === 16 ? `${v}:00` : v}+01:00`);
+
 export const formatNumber = (n: number) => new Intl.NumberFormat('fr-FR').format(n);
 
 /** "2,5 h", or "—" when there is nothing to say (no request contacted yet). */

@@ -1,14 +1,11 @@
 import type { VisitRequest, VisitStatus } from '../../contract/index.ts';
 import { whatsappChat } from '../lib/contact-links.ts';
-import { formatDate, formatDateTime } from '../lib/format.ts';
+import { formatDateTime, visitDay } from '../lib/format.ts';
 import { VISIT_STATUS_LABELS } from '../lib/labels.ts';
 import { DeleteButton } from '../ui/remove-dialog.tsx';
 import { Badge } from '../ui/states.tsx';
 
 /** The picker's day (YYYY-MM-DD) or local Kinshasa date and time (YYYY-MM-DDTHH:mm[:ss]). */
-export const visitDay = (v: string) =>
-  v.length === 10 ? formatDate(`${v}T12:00:00Z`) : formatDateTime(`${v.length === 16 ? `${v}:00` : v}+01:00`);
-
 interface Props {
   visit: VisitRequest;
   /** The listing's title, once loaded. */

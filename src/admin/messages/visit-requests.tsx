@@ -6,7 +6,8 @@ import { useSearchList } from '../lib/use-search-list.ts';
 import { CardList } from '../ui/card-list.tsx';
 import { ListToolbar } from '../ui/list-controls.tsx';
 import { RemoveDialog, useRemoval } from '../ui/remove-dialog.tsx';
-import { VisitCard, visitDay } from './visit-card.tsx';
+import { visitDay } from '../lib/format.ts';
+import { VisitCard } from './visit-card.tsx';
 
 const PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { InboxDetail, type InboxItem, type TeamMember } from '../../contract/index.ts';
 import { api, answer } from '../lib/api.ts';
 import { whatsappChat } from '../lib/contact-links.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime, visitDay } from '../lib/format.ts';
 import { mutate } from '../lib/mutate.ts';
 import { Badge } from '../ui/states.tsx';
 import { FollowUpControls, RequestHistory } from './request-follow-up.tsx';
@@ -75,7 +75,7 @@ export function RequestCard({ item, team, open, onSaved }: Props) {
       <div className="adm-item-body">
         <div className="adm-item-top">
           <h2>
-            {item.name} · {kind === 'visit' ? `visite le ${item.subject}` : item.subject}
+            {item.name} · {kind === 'visit' ? `visite le ${visitDay(item.subject)}` : item.subject}
           </h2>
           <Badge tone={kind === 'report' ? 'visit-cancelled' : 'visit-new'}>{KIND_LABELS[kind]}</Badge>
           {item.overdue && <Badge tone="visit-cancelled">Sans réponse depuis plus de 48 h</Badge>}
