@@ -62,7 +62,7 @@ export function MediaItemRow({ media: m, index, onRemove, onFirst, onRetry, onRe
         <>
           <progress max={1} value={m.resume.fraction} aria-label={`Envoi interrompu de ${m.name}`} />
           <span className="adm-media-stage adm-media-interrupted" role="status">
-            Envoi interrompu à {percent(m.resume.fraction)} : choisissez à nouveau ce fichier pour le
+            Envoi interrompu à {percent(m.resume.fraction)}&nbsp;: choisissez à nouveau ce fichier pour le
             reprendre.
           </span>
         </>
