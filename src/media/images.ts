@@ -112,12 +112,18 @@ export async function storeVideoPoster(store: MediaStore, id: string): Promise<s
   return name;
 }
 
+/** The kernel's answer when the disk or the account's quota is full: the server's 507, not a 500. */
+export const isDiskFull = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
+
 function classify(error: unknown): Error {
   if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) return error;
   // The bucket's failure, not the image's: a 500, logged.
   if (error instanceof MediaStoreError) return error;
+  if (isDiskFull(error)) return new DiskFullError('Disque plein', { cause: error });
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError('Disque plein', { cause: error });
   // Any other failure to write (permissions, I/O) is the server's, not the image's: a 500, logged.
   if (typeof code === 'string' && code.startsWith('E')) return error as Error;
   const message = error instanceof Error ? error.message : String(error);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MediaIdParams, UploadResponse } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
 import { keyedLock } from '../services/keyed-lock.ts';
-import { storeUpload, type UploadLimits } from '../services/uploads.ts';
+import { storeUpload, uploadLimits, type UploadLimits } from '../services/uploads.ts';
 
 const tags = ['Media'];
 const CHUNK_TYPE = 'application/offset+octet-stream';
@@ -82,11 +82,7 @@ async function finish(
 const mediaUploads: FastifyPluginAsyncZod = async (app) => {
   // A chunk goes to the store as it arrives, never buffered nor held to the JSON body limit.
   app.addContentTypeParser(CHUNK_TYPE, (_req, _payload, done) => done(null));
-  const limits = {
-    maxImageBytes: app.env.MEDIA_MAX_IMAGE_MB * 1_048_576,
-    maxVideoBytes: app.env.MEDIA_MAX_VIDEO_MB * 1_048_576,
-    maxPixels: app.env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
-  };
+  const limits = uploadLimits(app.env);
 
   /** One tus call: its answer's status and headers (CORS and the content's headers are Fastify's, as elsewhere). */
   async function tus(req: FastifyRequest, reply: FastifyReply) {

@@ -2,16 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MediaIdParams, UploadFields, UploadResponse } from '../../contract/index.ts';
 import { found, HttpError } from '../http-error.ts';
-import { storeUpload } from '../services/uploads.ts';
+import { storeUpload, uploadLimits } from '../services/uploads.ts';
 
 const tags = ['Media'];
 
 const media: FastifyPluginAsyncZod = async (app) => {
-  const limits = {
-    maxImageBytes: app.env.MEDIA_MAX_IMAGE_MB * 1_048_576,
-    maxVideoBytes: app.env.MEDIA_MAX_VIDEO_MB * 1_048_576,
-    maxPixels: app.env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
-  };
+  const limits = uploadLimits(app.env);
 
   app.post(
     '/media/upload',

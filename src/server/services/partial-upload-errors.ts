@@ -1,5 +1,6 @@
 import { ERRORS } from '@tus/server';
 import { HttpError } from '../http-error.ts';
+import { isDiskFull } from '../../media/images.ts';
 
 /** Another account's upload: thrown from the tus hooks in the shape tus answers with. */
 export const OTHER_ACCOUNT = { status_code: 403, body: 'Upload of another account\n' };
@@ -46,8 +47,7 @@ export function tusFailure(status: number, body: string, cause: unknown, maxMb: 
   if (status === 501) {
     return new HttpError(400, 'Envoi en parallèle ou sans taille annoncée non pris en charge');
   }
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
+  if (isDiskFull(cause)) {
     return new HttpError(
       507,
       'Espace disque insuffisant sur le serveur : réessayez plus tard ou prévenez l’administrateur.',

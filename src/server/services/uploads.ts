@@ -1,9 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
+import type { Env } from '../../env.ts';
 import { HttpError } from '../http-error.ts';
 import type { MediaStore } from '../../media/store.ts';
 import {
   DiskFullError,
   ImageTooLargeError,
+  isDiskFull,
   UnreadableImageError,
   newMediaId,
   storeImage,
@@ -22,6 +24,13 @@ export interface UploadLimits {
   maxVideoBytes: number;
   maxPixels: number;
 }
+
+/** The limits the configuration sets, for every route that takes a file (one-shot or resumable). */
+export const uploadLimits = (env: Env): UploadLimits => ({
+  maxImageBytes: env.MEDIA_MAX_IMAGE_MB * 1_048_576,
+  maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * 1_048_576,
+  maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+});
 
 export type StoredUpload = StoredMedia & { mime: string; type: 'image' | 'video' };
 
@@ -77,8 +86,7 @@ export async function storeUpload(
   } catch (error) {
     // Nothing half-stored: neither the video nor its poster stays.
     await store.remove([name, `${id}-thumb.webp`]).catch(() => {});
-    const code = (error as NodeJS.ErrnoException).code;
-    throw code === 'ENOSPC' || code === 'EDQUOT' ? diskFull() : error;
+    throw isDiskFull(error) ? diskFull() : error;
   }
   return {
     item: { id, type: 'video', url: `/media/${name}`, thumbnail: `/media/${poster}` },
