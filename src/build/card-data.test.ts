@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, type Lang } from '../i18n/index.ts';
+import { createTranslator, LANGS, type Lang } from '../i18n/index.ts';
 import { PropertyCard } from '../islands/PropertyCard.tsx';
 import type { CardData } from '../shared/card.ts';
 import { decodeCore, withCard } from '../shared/catalogue-files.ts';
@@ -42,11 +42,12 @@ const rent = property({
 const sale = property({ id: 7, media: [] });
 const film = property({ id: 9, media: [video, image('e'.repeat(32))] });
 
-/** The listing as the catalogue's island has it: core, card shard and (once flipped) media shard. */
-function fromIndex(p: typeof rent, withShard: boolean): CardData {
+/** The listing as the catalogue's island has it on a page in `lang`: core, that language's card shard and
+ *  (once flipped) media shard. */
+function fromIndex(p: typeof rent, withShard: boolean, lang: Lang = 'fr'): CardData {
   const parts = buildCatalogueParts([p], rates, now);
   const [core] = decodeCore(parts.core);
-  const shard = parts.cards[0]!;
+  const shard = parts.cards[lang][0]!;
   const listing = withCard(core!, shard.rows[0]!, shard.media);
   const media = buildMediaShards([p]).get(0)?.[p.id]?.map(decodeMedia) ?? [];
   return withShard ? { ...listing, media } : listing;
@@ -63,13 +64,15 @@ function render(
 }
 
 describe('the property card, built and in the island', () => {
-  for (const p of [rent, sale, film]) {
-    it(`gives the same markup from the build's listing and from the index (${p.type}, ${p.media.length} media)`, () => {
-      const built = render(cardOfProperty(p, 'fr'), 'fr', pageTools('fr').t);
-      const island = render(fromIndex(p, true), 'fr', createTranslator(islandMessages('fr', CARD_MESSAGES)));
-      expect(island).toBe(built);
-    });
-  }
+  // In every language: the rent has an English title (not a Lingala one), the others only French ones.
+  for (const lang of LANGS)
+    for (const p of [rent, sale, film]) {
+      it(`gives the same markup from the build's listing and from the index (${lang}, ${p.type}, ${p.media.length} media)`, () => {
+        const built = render(cardOfProperty(p, lang), lang, pageTools(lang).t);
+        const t = createTranslator(islandMessages(lang, CARD_MESSAGES));
+        expect(render(fromIndex(p, true, lang), lang, t)).toBe(built);
+      });
+    }
 
   it('shows in the island, before the media shard, the built card less its hidden slides', () => {
     const built = render(cardOfProperty(rent, 'fr'), 'fr', pageTools('fr').t);
@@ -109,8 +112,12 @@ describe('the property card, built and in the island', () => {
     );
   });
 
-  it("titles a built card in the page's language", () => {
+  it("titles a card in the page's language, built or from the index, and in French where staff wrote none", () => {
     expect(render(cardOfProperty(rent, 'en'), 'en', pageTools('en').t)).toContain('>Flat in Gombe</a>');
+    const t = createTranslator(islandMessages('en', CARD_MESSAGES));
+    expect(render(fromIndex(rent, false, 'en'), 'en', t)).toContain('>Flat in Gombe</a>');
+    expect(render(fromIndex(rent, false, 'ln'), 'ln', t)).toContain(`>${rent.title}</a>`);
+    expect(render(fromIndex(rent, false, 'fr'), 'fr', t)).toContain(`>${rent.title}</a>`);
   });
 
   it('leaves the heart off a still card, and shows its first picture only', () => {

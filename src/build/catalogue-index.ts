@@ -31,6 +31,8 @@ import {
   type WordsFile,
 } from '../shared/catalogue-files.ts';
 import { encodeWords, listingWords } from '../shared/listing-words.ts';
+import { listingText } from '../shared/listing-text.ts';
+import { LANGS, type Lang } from '../i18n/index.ts';
 import { isOnTheMarket } from '../shared/market.ts';
 import { moveInMonths, type Rates } from '../shared/money.ts';
 import { amenityMask } from '../shared/trust.ts';
@@ -127,10 +129,87 @@ export function buildMediaShards(properties: readonly Property[]): Map<number, M
 /** The catalogue's index in parts (src/shared/catalogue-files.ts, decision 0032). */
 export interface CatalogueParts {
   core: CatalogueCore;
-  /** Card shard n holds the listings at positions n × CARD_SHARD_SIZE onwards. */
-  cards: CardShard[];
-  words: WordsFile;
+  /** Per page language: card shard n holds the listings at positions n × CARD_SHARD_SIZE onwards. */
+  cards: Record<Lang, CardShard[]>;
+  /** Per page language: the words of the titles it shows (and of the French ones) and of the addresses. */
+  words: Record<Lang, WordsFile>;
   geo: GeoFile;
+}
+
+/** The card shards of the index's rows (in the core's order), each with its own small table of pictures. */
+function cardShards(
+  rows: readonly ListingRow[],
+  allMedia: readonly MediaTuple[],
+  order: string,
+): CardShard[] {
+  const cards: CardShard[] = [];
+  for (let start = 0; start < rows.length; start += CARD_SHARD_SIZE) {
+    const media: MediaTuple[] = [];
+    const local = new Map<number, number>();
+    const shardRows = rows.slice(start, start + CARD_SHARD_SIZE).map((r): CardRow => {
+      let first = -1;
+      if (r[14] >= 0) {
+        first = local.get(r[14]) ?? media.push(allMedia[r[14]]!) - 1;
+        local.set(r[14], first);
+      }
+      return [
+        r[0],
+        r[12],
+        r[13],
+        first,
+        r[15],
+        r[7],
+        r[8],
+        r[11],
+        r[16],
+        r[17],
+        r[18] ?? -1,
+        r[20] ?? -1,
+        r[21] ?? -1,
+      ];
+    });
+    cards.push({ order, media, rows: shardRows });
+  }
+  return cards;
+}
+
+/**
+ * The cards and words of each page language from the French ones: a row's title becomes the one `listingText`
+ * shows in that language (decision 0029), and its words gain that title's. A listing without a translation
+ * keeps its French row and words as they are, and the French files are those of a site without translations.
+ */
+function perLanguage(
+  properties: readonly Property[],
+  rows: readonly ListingRow[],
+  french: { order: string; cards: CardShard[]; words: string[][] },
+  communes: readonly string[],
+) {
+  const byId = new Map(properties.map((p) => [p.id, p]));
+  const cards = {} as Record<Lang, CardShard[]>;
+  const words = {} as Record<Lang, WordsFile>;
+  for (const lang of LANGS) {
+    const titles = rows.map((r) => {
+      const p = byId.get(r[0]);
+      return p ? listingText(p, lang).title : r[12];
+    });
+    cards[lang] = french.cards.map((shard, n) => ({
+      ...shard,
+      rows: shard.rows.map((row, i): CardRow => {
+        const title = titles[n * CARD_SHARD_SIZE + i]!;
+        if (title === row[1]) return row;
+        const translated: CardRow = [...row];
+        translated[1] = title;
+        return translated;
+      }),
+    }));
+    const lists = rows.map((r, i) =>
+      titles[i] === r[12]
+        ? french.words[i]!
+        : listingWords(`${r[12]} ${titles[i]}`, r[13], communes[r[3]] ?? ''),
+    );
+    words[lang] = encodeWords(lists, french.order);
+  }
+  return { cards, words };
 }
 
 /**
@@ -160,38 +239,12 @@ export function buildCatalogueParts(
     area: column(6),
     amenities: rows.map((r) => r[19] ?? 0),
   };
-  const cards: CardShard[] = [];
-  for (let start = 0; start < rows.length; start += CARD_SHARD_SIZE) {
-    const media: MediaTuple[] = [];
-    const local = new Map<number, number>();
-    const shardRows = rows.slice(start, start + CARD_SHARD_SIZE).map((r): CardRow => {
-      let first = -1;
-      if (r[14] >= 0) {
-        first = local.get(r[14]) ?? media.push(whole.media[r[14]]!) - 1;
-        local.set(r[14], first);
-      }
-      return [
-        r[0],
-        r[12],
-        r[13],
-        first,
-        r[15],
-        r[7],
-        r[8],
-        r[11],
-        r[16],
-        r[17],
-        r[18] ?? -1,
-        r[20] ?? -1,
-        r[21] ?? -1,
-      ];
-    });
-    cards.push({ order, media, rows: shardRows });
-  }
-  const words = encodeWords(
-    rows.map((r) => listingWords(r[12], r[13], whole.communes[r[3]] ?? '')),
+  const french = {
     order,
-  );
+    cards: cardShards(rows, whole.media, order),
+    words: rows.map((r) => listingWords(r[12], r[13], whole.communes[r[3]] ?? '')),
+  };
+  const { cards, words } = perLanguage(properties, rows, french, whole.communes);
   return { core, cards, words, geo: { order, lat: column(9), long: column(10) } };
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Property } from '../contract/index.ts';
+import { LANGS } from '../i18n/index.ts';
 import { AMENITIES, COMMUNES, PROPERTY_CATEGORIES } from '../shared/enums.ts';
 import { filterPredicate, normalizeText, searchWords, hasWords } from '../shared/catalogue-filter.ts';
 import {
@@ -9,6 +11,7 @@ import {
   withCard,
 } from '../shared/catalogue-files.ts';
 import { decodeIndex } from '../shared/listing-index.ts';
+import { listingText } from '../shared/listing-text.ts';
 import { amenitiesOfMask } from '../shared/trust.ts';
 import { decodeWords, listingWords, wordsTest } from '../shared/listing-words.ts';
 import { buildCatalogueParts, buildListingIndex } from './catalogue-index.ts';
@@ -46,8 +49,30 @@ function demo(n: number) {
       depositMonths: i % 3 === 0 ? 3 : null,
       commissionMonths: i % 3 === 0 ? 1 : null,
     }),
-  ).map((p, i) => (i % 9 === 0 ? { ...p, media: [] } : p));
+  )
+    .map((p, i) => (i % 9 === 0 ? { ...p, media: [] } : p))
+    .map((p, i) => (i % 2 === 1 ? translated(p, i) : p));
 }
+
+/**
+ * Half the demo in English and a quarter in Lingala, as the demo seed (decision 0029); a few English titles
+ * without their description, which `listingText` does not show.
+ */
+function translated(p: Property, i: number): Property {
+  const en = { titleEn: `Sunny ${i % 3 ? 'flat' : 'house'} near the river ${i % 7}`, descriptionEn: 'D' };
+  const ln = i % 4 === 1 ? { titleLn: `Ndako ya kitoko ${i % 5}`, descriptionLn: 'D' } : {};
+  return { ...p, ...en, ...ln, ...(i % 17 === 3 ? { descriptionEn: null } : {}) };
+}
+
+/** The same listings as staff wrote them in French only. */
+const frenchOnly = (properties: readonly Property[]) =>
+  properties.map((p) => ({
+    ...p,
+    titleEn: null,
+    descriptionEn: null,
+    titleLn: null,
+    descriptionLn: null,
+  }));
 
 describe('the catalogue index in parts (decision 0032)', () => {
   const properties = demo(300);
@@ -89,9 +114,9 @@ describe('the catalogue index in parts (decision 0032)', () => {
   });
 
   it('the card shards and the map file complete each listing exactly as the whole index has it', () => {
-    expect(parts.cards).toHaveLength(Math.ceil(core.length / CARD_SHARD_SIZE));
+    expect(parts.cards.fr).toHaveLength(Math.ceil(core.length / CARD_SHARD_SIZE));
     core.forEach((l, i) => {
-      const shard = parts.cards[cardShardOf(i)]!;
+      const shard = parts.cards.fr[cardShardOf(i)]!;
       const full = withCard(l, shard.rows[i % CARD_SHARD_SIZE]!, shard.media);
       const { position: _p, ...rest } = full;
       const { position: _q, ...expected } = newest[i]!;
@@ -99,7 +124,12 @@ describe('the catalogue index in parts (decision 0032)', () => {
     });
     // Every part names the order they belong to; the same listings in the same order name the same one.
     const again = buildCatalogueParts(properties, rates, new Date('2026-11-21T00:00:00.000Z'));
-    for (const part of [parts.core, parts.words, parts.geo, ...parts.cards, again.core])
+    for (const part of [
+      parts.core,
+      parts.geo,
+      again.core,
+      ...LANGS.flatMap((lang) => [parts.words[lang], ...parts.cards[lang]]),
+    ])
       expect(part.order).toBe(parts.core.order);
     const newestId = decodeCore(parts.core)[0]!.id;
     const shuffled = buildCatalogueParts(
@@ -110,21 +140,50 @@ describe('the catalogue index in parts (decision 0032)', () => {
     expect(shuffled.core.order).not.toBe(parts.core.order);
   });
 
+  it("each language's shards title a listing as its pages do, and differ from the French ones in that only", () => {
+    const byId = new Map(properties.map((p) => [p.id, p]));
+    for (const lang of LANGS) {
+      expect(parts.cards[lang]).toHaveLength(parts.cards.fr.length);
+      parts.cards[lang].forEach((shard, n) => {
+        const french = parts.cards.fr[n]!;
+        expect(shard.media).toEqual(french.media);
+        shard.rows.forEach((row, i) => {
+          expect(row[1]).toBe(listingText(byId.get(row[0])!, lang).title);
+          expect([row[0], ...row.slice(2)]).toEqual([french.rows[i]![0], ...french.rows[i]!.slice(2)]);
+        });
+      });
+    }
+    expect(parts.cards.en[0]!.rows.some((row, i) => row[1] !== parts.cards.fr[0]!.rows[i]![1])).toBe(true);
+    // The French files are those of the same site without translations: French pages pay nothing for them.
+    const plain = buildCatalogueParts(frenchOnly(properties), rates, builtAt);
+    expect(JSON.stringify(parts.cards.fr)).toBe(JSON.stringify(plain.cards.fr));
+    expect(JSON.stringify(parts.words.fr)).toBe(JSON.stringify(plain.words.fr));
+  });
+
   it('the words give the text box the same answers as the shared predicate, for every word', () => {
-    const index = decodeWords(JSON.parse(JSON.stringify(parts.words)));
-    const every = new Set(
-      newest.flatMap((l) => normalizeText(`${l.title} ${l.address} ${l.state}`).split(' ')),
-    );
-    const queries = [...every].flatMap((w) => [w, w.slice(1, 4), w.slice(0, 2)]);
-    queries.push('villa ngaliema', 'mont ngafula', '30 juin', 'zzz', 'avenue 12', "d'angle", 'ECURIES');
-    for (const q of queries) {
-      const words = searchWords(q);
-      const test = wordsTest(index, words);
-      const want = newest.map((l) => hasWords(l, words));
-      expect(
-        core.map((l) => test(l.position, l.state)),
-        q,
-      ).toEqual(want);
+    const byId = new Map(properties.map((p) => [p.id, p]));
+    for (const lang of LANGS) {
+      const index = decodeWords(JSON.parse(JSON.stringify(parts.words[lang])));
+      // A page's text box finds a listing by its French title and by the title the page shows.
+      const texts = newest.map((l) => {
+        const shown = listingText(byId.get(l.id)!, lang).title;
+        return { ...l, title: shown === l.title ? l.title : `${l.title} ${shown}` };
+      });
+      const every = new Set(
+        texts.flatMap((l) => normalizeText(`${l.title} ${l.address} ${l.state}`).split(' ')),
+      );
+      const queries = [...every].flatMap((w) => [w, w.slice(1, 4), w.slice(0, 2)]);
+      queries.push('villa ngaliema', 'mont ngafula', '30 juin', 'zzz', 'avenue 12', "d'angle", 'ECURIES');
+      queries.push('sunny villa', 'river ngaliema', 'ndako bureau');
+      for (const q of queries) {
+        const words = searchWords(q);
+        const test = wordsTest(index, words);
+        const want = texts.map((l) => hasWords(l, words));
+        expect(
+          core.map((l) => test(l.position, l.state)),
+          `${lang}: ${q}`,
+        ).toEqual(want);
+      }
     }
   });
 

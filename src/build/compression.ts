@@ -10,8 +10,8 @@ export const MIN_BYTES = 1024;
  * Pagefind's script (32 KB once minified: search-index-brotli.ts), which every first content search loads:
  * Brotli 11, 10.0 KB instead of 10.8 KB at quality 5, for a fraction of a second once per publish (decision
  * 0002). So do the catalogue's three index files (decision 0032): the core that every first view of the
- * catalogue loads (62.1 → 55.2 KB at 10,000 listings), the words of the first text search and the map's
- * coordinates, a second or so per publish. And the build's scripts and style sheets (in Astro's assets folder,
+ * catalogue loads (62.1 → 55.2 KB at 10,000 listings), the words of the first text search (each language's)
+ * and the map's coordinates, a second or so per publish. And the build's scripts and style sheets (in Astro's assets folder,
  * named by the site manifest's module), which first views load: the catalogue's 23.0 → 21.7 KB (decision
  * 0046), about a second of CPU per publish for all of them; and the catalogue's page in each language (its
  * address or its file), 15.4 → 14.1 KB, so that with its headers it comes in the first round trip of a new
@@ -21,7 +21,7 @@ export const MIN_BYTES = 1024;
 const SEP = '[/\\\\]';
 const assetsFolder = ASSETS.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const BEST = new RegExp(
-  `(?:^|${SEP})(pagefind${SEP}pagefind\\.js|data${SEP}(catalogue|words|geo)\\.json|${assetsFolder}${SEP}[^/\\\\]+\\.(js|css)|properties${SEP}(index\\.html)?)$`,
+  `(?:^|${SEP})(pagefind${SEP}pagefind\\.js|data${SEP}(catalogue|(?:(?:en|ln)${SEP})?words|geo)\\.json|${assetsFolder}${SEP}[^/\\\\]+\\.(js|css)|properties${SEP}(index\\.html)?)$`,
 );
 
 /** The Brotli quality a file gets, by its path (or its address in the site). */

@@ -57,4 +57,9 @@ it('gives the catalogue’s core, words and coordinates Brotli 11, and its card 
 
   expect(readFileSync(`${core}.br`).length).toBe(quality(11));
   expect(readFileSync(`${shard}.br`).length).toBe(quality(5));
+  // Each language's words too (the English and Lingala pages' own), not its card shards.
+  for (const name of ['/data/words.json', '/data/en/words.json', '/site/data/ln/words.json'])
+    expect(brotliQuality(name), name).toBe(11);
+  for (const name of ['/data/en/cards/0.json', '/data/xx/words.json'])
+    expect(brotliQuality(name), name).toBe(5);
 });

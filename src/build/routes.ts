@@ -1,7 +1,8 @@
 import { LANGS, type Lang } from '../i18n/index.ts';
 import { pageKey } from './page-keys.ts';
 
-const langParam = (lang: Lang) => (lang === 'fr' ? undefined : lang);
+/** A language's part of an address: none for French, at the root. */
+export const langParam = (lang: Lang) => (lang === 'fr' ? undefined : lang);
 
 /**
  * getStaticPaths for a page that exists in every language (fr at the root, en and ln under their prefix)

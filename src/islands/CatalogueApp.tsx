@@ -55,8 +55,8 @@ export default function CatalogueApp(props: CatalogueProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   const results = useRef<HTMLDivElement>(null);
   const [query, update] = useAddressQuery(results);
-  const words = useSearchWords(query.q !== '');
-  const search = useResults(query, rates, words.words, initialTotal);
+  const words = useSearchWords(query.q !== '', lang);
+  const search = useResults(lang, query, rates, words.words, initialTotal);
   const failed = search.status === 'error' || words.failed;
   const retryAll = () => {
     words.retry();

@@ -22,8 +22,9 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The listings compared: the address's (a shared comparison) or this browser's, with their card values. */
-function useComparison() {
+/** The listings compared: the address's (a shared comparison) or this browser's, with their card values in
+ *  the page's language. */
+function useComparison(lang: Lang) {
   const picked = useStore($compare);
   const { linked, read, replace } = useLinkedIds(COMPARE_MAX);
   const { listings, status, retry } = useListingIndex();
@@ -31,7 +32,10 @@ function useComparison() {
   const wanted = linked ? linked.ids : picked;
   const known = knownIds(wanted, new Set(byId.keys()));
   // The core has the filters' values; the cards' come from their shards (decision 0032).
-  const shown = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
+  const shown = useDetails(
+    known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)),
+    lang,
+  );
   const ignored = (linked?.dropped ?? 0) + (status === 'ready' ? known.dropped : 0);
   const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
   const remove = (id: number) => {
@@ -56,7 +60,7 @@ export default function CompareApp({
   children,
 }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
-  const { read, status, retry, loading, shown, ignored, shareBox, remove } = useComparison();
+  const { read, status, retry, loading, shown, ignored, shareBox, remove } = useComparison(lang);
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => setNow(new Date()), []);
 

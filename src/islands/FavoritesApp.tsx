@@ -23,8 +23,9 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The list shown: the address's (a shared list) or this browser's favourites, with their card values. */
-function useSavedListings() {
+/** The list shown: the address's (a shared list) or this browser's favourites, with their card values in the
+ *  page's language. */
+function useSavedListings(lang: Lang) {
   const own = useStore($favorites);
   const { listings, status, retry } = useListingIndex();
   // Favourites live in this browser only and a shared list in the address: the pre-built page can know
@@ -34,7 +35,10 @@ function useSavedListings() {
   const ids = linked ? linked.ids : own;
   const known = knownIds(ids, new Set(byId.keys()));
   // The core has the filters' values; the cards' come from their shards (decision 0032).
-  const saved = useDetails(known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)));
+  const saved = useDetails(
+    known.ids.map((id) => byId.get(id)).filter((l): l is Listing => Boolean(l)),
+    lang,
+  );
   const shareBox = useShareMenu(status === 'ready' ? known.ids : []);
   return { status, retry, linked, read, replace, ids, known, saved, shareBox };
 }
@@ -46,7 +50,7 @@ function useSavedListings() {
  */
 export default function FavoritesApp({ lang, messages, propertyPath, catalogue, rates, children }: Props) {
   const t = useMemo(() => createTranslator(messages), [messages]);
-  const { status, retry, linked, read, replace, ids, known, saved, shareBox } = useSavedListings();
+  const { status, retry, linked, read, replace, ids, known, saved, shareBox } = useSavedListings(lang);
   const confirm = useRef<HTMLDialogElement>(null);
   const cards = <FavoriteCards saved={saved} lang={lang} t={t} rates={rates} propertyPath={propertyPath} />;
 

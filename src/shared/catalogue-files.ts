@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/core.ts';
 import { CURRENCIES, PROPERTY_CATEGORIES, PROPERTY_STATUSES, PROPERTY_TYPES, type Commune } from './enums.ts';
 import { decodeMedia, type Listing, type MediaTuple } from './listing-index.ts';
 import type { Rates } from './money.ts';
@@ -14,6 +15,11 @@ import { amenitiesOfMask } from './trust.ts';
  *   dates…) for CARD_SHARD_SIZE listings in the core's order; fetched for the cards on screen.
  * - /data/words.json (WordsFile): the words of titles and addresses, for the text box; fetched when a
  *   visitor searches.
+ * - The cards and words of the English and Lingala pages are their own files, under /data/en/ and /data/ln/:
+ *   the same rows with each title as `listingText` gives it in that language (the French one where staff
+ *   wrote none), and the words of both titles (a French word still finds its listing). So each page reads
+ *   the titles it shows and no other language's: the French files' bytes are those of a site without
+ *   translations, and an English shard weighs about what its French one does.
  * - /data/geo.json (GeoFile): coordinates, fetched when the map opens.
  *
  * Every part carries the digest of the core's order (`order`): a card shard is read by position, so parts of
@@ -21,11 +27,13 @@ import { amenitiesOfMask } from './trust.ts';
  */
 
 export const CORE_URL = '/data/catalogue.json';
-export const WORDS_URL = '/data/words.json';
 export const GEO_URL = '/data/geo.json';
+/** The folder of a language's own files: French at the root of /data/, as before translations. */
+const langData = (lang: Lang) => (lang === 'fr' ? '/data/' : `/data/${lang}/`);
+export const wordsUrl = (lang: Lang) => `${langData(lang)}words.json`;
 export const CARD_SHARD_SIZE = 32;
 export const cardShardOf = (position: number) => Math.floor(position / CARD_SHARD_SIZE);
-export const cardShardUrl = (shard: number) => `/data/cards/${shard}.json`;
+export const cardShardUrl = (shard: number, lang: Lang) => `${langData(lang)}cards/${shard}.json`;
 
 /** Small codes written as one character each: 48 + code ('0', '1', … never a quote or a backslash). */
 const CHAR_BASE = 48;

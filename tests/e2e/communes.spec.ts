@@ -261,6 +261,11 @@ test('staff add an English title in the admin; after a publish the English page 
   await visit(page, `/en/property/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText(en['listing.originalText'])).toHaveCount(0);
+  // Filtered, the catalogue's cards come from the index's English files: the text box finds the listing by
+  // its English title, and its card keeps that title.
+  await visit(page, '/en/properties/');
+  await page.getByRole('searchbox').fill(title);
+  await expect(page.locator('.catalogue .results article h3')).toHaveText([title]);
   await visit(page, `/property/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.title);
 });

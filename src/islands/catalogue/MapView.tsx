@@ -27,10 +27,10 @@ interface Props {
 function popup(p: Listing, props: Props): HTMLElement {
   const box = document.createElement('div');
   box.className = 'map-popup';
-  const shown = known(p);
+  const shown = known(p, props.lang);
   fill(box, shown, props);
   if (!shown.detailed)
-    void loadDetails([p]).then(
+    void loadDetails([p], props.lang).then(
       ([full]) => full?.detailed && fill(box, full, props),
       () => undefined,
     );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Lang } from '../../i18n/core.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import type { WordsIndex } from '../../shared/listing-words.ts';
 import type { Rates } from '../../shared/money.ts';
@@ -63,18 +64,20 @@ export function useAddressQuery(results: RefObject<HTMLDivElement | null>) {
   return [query, update] as const;
 }
 
-/** The text box's words (decision 0032): fetched when a visitor first searches, not with the page. */
-export function useSearchWords(searching: boolean) {
+/** The text box's words in the page's language (decision 0032): fetched when a visitor first searches, not
+ *  with the page. */
+export function useSearchWords(searching: boolean, lang: Lang) {
   const [words, setWords] = useState<WordsIndex | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (searching && !words && !failed) void loadWords().then(setWords, () => setFailed(true));
-  }, [searching, words, failed]);
+    if (searching && !words && !failed) void loadWords(lang).then(setWords, () => setFailed(true));
+  }, [searching, words, failed, lang]);
   return { words, failed: searching && failed, retry: () => setFailed(false) };
 }
 
 /** The listings the query finds, and the page of them whose cards show. */
 export function useResults(
+  lang: Lang,
   query: CatalogueQuery,
   rates: Rates,
   words: WordsIndex | null,
@@ -100,7 +103,7 @@ export function useResults(
   const slice = paginate(found ?? NONE, query.page);
   // The cards mounted ahead while the build's show need no card values (they are hidden, and the first change
   // shows other listings): their shards are fetched for a query of the visitor's own only.
-  const details = useDetails(own.current ? slice.items : NONE);
+  const details = useDetails(own.current ? slice.items : NONE, lang);
   // The filter's columns (10,000 listings each) once the index is decoded, one per slice of idle time, so
   // that neither the load nor the first change pays for them (a change that comes first computes the columns
   // it reads, and only those).

@@ -7,12 +7,13 @@ import {
   coreDecoder,
   GEO_URL,
   withCard,
-  WORDS_URL,
+  wordsUrl,
   type CardShard,
   type CatalogueCore,
   type GeoFile,
   type WordsFile,
 } from '../../shared/catalogue-files.ts';
+import type { Lang } from '../../i18n/core.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import { decodeWords, type WordsIndex } from '../../shared/listing-words.ts';
 import { inIdleSlices } from './idle.ts';
@@ -21,7 +22,8 @@ import { staticJson } from './static-json.ts';
 /**
  * The catalogue's index in parts (decision 0032): the core with the page, the cards' values for the cards on
  * screen, the words when a visitor searches, the coordinates when the map opens. Each part is fetched and
- * decoded once per page; a failed fetch can be retried.
+ * decoded once per page; a failed fetch can be retried. Cards and words are the page language's own files
+ * (src/shared/catalogue-files.ts): a listing's title is the one the page's built cards show.
  */
 
 /** The core as it arrived: its listings decoded in idle moments, or at once when a query needs them. */
@@ -87,42 +89,53 @@ export function loadCore(): Promise<CoreIndex> {
 /** The core's listings, newest first: what filters need; their card values are not there yet. */
 export const loadIndex = (): Promise<Listing[]> => loadCore().then((c) => c.decoded);
 
-/** Listings completed with their card values, by id (kept for the page's life). */
-const detailed = new Map<number, Listing>();
+/** Listings completed with their card values in a language, by id (kept for the page's life). */
+const detailed = new Map<Lang, Map<number, Listing>>();
+const detailedIn = (lang: Lang) => {
+  let map = detailed.get(lang);
+  if (!map) detailed.set(lang, (map = new Map()));
+  return map;
+};
 
-/** What is known of a listing right now: its completed version when its shard arrived, else itself. */
-export const known = (l: Listing): Listing => (l.detailed ? l : (detailed.get(l.id) ?? l));
+/** What is known of a listing right now: its completed version in `lang` when its shard arrived, else itself. */
+export const known = (l: Listing, lang: Lang): Listing =>
+  l.detailed ? l : (detailedIn(lang).get(l.id) ?? l);
 
-/** The listings of the build with their card values (their shards fetched once each). */
-export async function loadDetails(listings: readonly Listing[]): Promise<Listing[]> {
-  const missing = listings.filter((l) => !known(l).detailed);
+/** The listings of the build with their card values in `lang` (their shards fetched once each). */
+export async function loadDetails(listings: readonly Listing[], lang: Lang): Promise<Listing[]> {
+  const missing = listings.filter((l) => !known(l, lang).detailed);
   if (missing.length > 0) {
     const index = await loadCore();
     const shards = [...new Set(missing.map((l) => cardShardOf(l.position)))];
+    const into = detailedIn(lang);
     await Promise.all(
       shards.map(async (shard) => {
-        const file = await staticJson<CardShard>(cardShardUrl(shard));
+        const file = await staticJson<CardShard>(cardShardUrl(shard, lang));
         // A shard of another order than the core's would put cards on the wrong listings.
         if (file.order !== index.order) throw new Error('the catalogue changed: reload');
         const all = index.now();
         file.rows.forEach((row, i) => {
           const listing = all[shard * CARD_SHARD_SIZE + i];
-          if (listing && listing.id === row[0]) detailed.set(row[0], withCard(listing, row, file.media));
+          if (listing && listing.id === row[0]) into.set(row[0], withCard(listing, row, file.media));
         });
       }),
     );
   }
-  return listings.map(known);
+  return listings.map((l) => known(l, lang));
 }
 
-let words: Promise<WordsIndex> | undefined;
-/** The words of titles and addresses, for the text box. */
-export function loadWords(): Promise<WordsIndex> {
-  words ??= once(
-    () => staticJson<WordsFile>(WORDS_URL).then(decodeWords),
-    () => (words = undefined),
-  );
-  return words;
+const words = new Map<Lang, Promise<WordsIndex>>();
+/** The words of titles (French, and the page language's) and addresses, for the text box. */
+export function loadWords(lang: Lang): Promise<WordsIndex> {
+  let loaded = words.get(lang);
+  if (!loaded) {
+    loaded = once(
+      () => staticJson<WordsFile>(wordsUrl(lang)).then(decodeWords),
+      () => words.delete(lang),
+    );
+    words.set(lang, loaded);
+  }
+  return loaded;
 }
 
 /** Coordinates by position in the core, for the map. */
@@ -162,25 +175,25 @@ export function useListingIndex() {
 }
 
 /**
- * These listings with their card values: at first as they are (a card shows its facts and a placeholder),
- * then completed when their shards arrive. Listings already complete cost nothing.
+ * These listings with their card values in the page's language: at first as they are (a card shows its facts
+ * and a placeholder), then completed when their shards arrive. Listings already complete cost nothing.
  */
-export function useDetails(listings: readonly Listing[]): Listing[] {
+export function useDetails(listings: readonly Listing[], lang: Lang): Listing[] {
   const [, setArrived] = useState(0);
-  const shown = listings.map(known);
+  const shown = listings.map((l) => known(l, lang));
   const pending = shown.filter((l) => !l.detailed);
   const key = pending.map((l) => l.id).join(',');
   useEffect(() => {
     if (key === '') return;
     let live = true;
-    loadDetails(pending).then(
+    loadDetails(pending, lang).then(
       () => live && setArrived((n) => n + 1),
       () => undefined,
     );
     return () => {
       live = false;
     };
-    // `key` stands for `pending`: the same ids ask nothing again.
-  }, [key]);
+    // `key` stands for `pending`: the same ids ask nothing again (a page keeps its language).
+  }, [key, lang]);
   return shown;
 }
