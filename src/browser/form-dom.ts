@@ -27,7 +27,16 @@ export function showChecks(form: HTMLFormElement, checks: readonly [string, stri
   return !invalid;
 }
 
-/** Spec §9: every call gives up after 10 s. Throws unless the API answered 2xx. */
+/** The API answered, but not 2xx: its status says which failure the visitor is told of. */
+export class SendError extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`HTTP ${status}`);
+    this.status = status;
+  }
+}
+
+/** Spec §9: every call gives up after 10 s. Throws a SendError unless the API answered 2xx. */
 export async function postJson(path: string, body: object): Promise<void> {
   const response = await fetch(path, {
     method: 'POST',
@@ -35,5 +44,13 @@ export async function postJson(path: string, body: object): Promise<void> {
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) throw new SendError(response.status);
+}
+
+/**
+ * What a public form says when sending failed: `busy` for a 429 (the API's limits count sends per address
+ * over minutes, so "try again" at once would fail again; its own message is French only), else `failed`.
+ */
+export function sendFailure(error: unknown, texts: { failed?: string; busy?: string }): string {
+  return (error instanceof SendError && error.status === 429 ? texts.busy : texts.failed) ?? '';
 }

@@ -351,6 +351,7 @@ export const en: Dictionary = {
   'form.dateOutOfRange': 'The viewing date must be today or within the next twelve months',
   'form.tooLong': 'This text is too long ({max} characters at most)',
   'form.fixErrors': 'Please correct the highlighted fields.',
+  'form.tooMany': 'Too many requests in a short time. Please wait a few minutes, then try again.',
   'form.requiredNote': 'Fields marked * are required.',
   'form.optional': 'optional',
 

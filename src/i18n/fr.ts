@@ -355,6 +355,7 @@ export const fr = {
   'form.dateOutOfRange': "La date de visite doit être aujourd'hui ou dans les douze prochains mois",
   'form.tooLong': 'Ce texte est trop long ({max} caractères au maximum)',
   'form.fixErrors': 'Veuillez corriger les champs signalés.',
+  'form.tooMany': 'Trop de demandes en peu de temps. Patientez quelques minutes, puis réessayez.',
   'form.requiredNote': 'Les champs marqués * sont obligatoires.',
   'form.optional': 'facultatif',
 

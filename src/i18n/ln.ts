@@ -375,6 +375,7 @@ export const ln: Dictionary = {
   'form.dateOutOfRange': 'Mokolo ya kotala esengeli kozala lelo to na kati ya sanza 12 oyo ezali koya',
   'form.tooLong': 'Makomi oyo eleki molai (koleka bilembo {max} te)',
   'form.fixErrors': 'Bongisa bisika oyo elakisami.',
+  'form.tooMany': 'Masenga ebele na ntango moke. Zela miniti moke, nsima meka lisusu.',
   'form.requiredNote': 'Bisika oyo ezali na * esengeli kotondisama.',
   'form.optional': 'soki olingi',
 

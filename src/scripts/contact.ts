@@ -1,5 +1,5 @@
 import { apiUrl } from '../browser/api-base.ts';
-import { postJson, showChecks } from '../browser/form-dom.ts';
+import { postJson, sendFailure, showChecks } from '../browser/form-dom.ts';
 import { senderChecks, senderOf } from '../browser/form-rules.ts';
 
 // The contact form (spec §2, §5, §8): errors in place and nothing sent while invalid; on success the form
@@ -33,7 +33,8 @@ if (root && form) {
       form.hidden = true;
       sent.hidden = false;
       sent.focus();
-    } catch {
+    } catch (error) {
+      failed.textContent = sendFailure(error, text);
       failed.hidden = false; // what was typed stays in the form
     } finally {
       submit.disabled = false;

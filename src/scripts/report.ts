@@ -1,6 +1,6 @@
 import { toast } from '../shared/toasts.ts';
 import { apiUrl } from '../browser/api-base.ts';
-import { postJson, showChecks } from '../browser/form-dom.ts';
+import { postJson, sendFailure, showChecks } from '../browser/form-dom.ts';
 import { senderChecks, senderOf } from '../browser/form-rules.ts';
 import '../shared/toaster.ts';
 
@@ -45,8 +45,9 @@ document.addEventListener('submit', async (event) => {
     toast.success(text.ok ?? '');
     form.reset();
     dialog.close();
-  } catch {
-    toast.error(text.failed ?? ''); // what was typed stays in the form
+  } catch (error) {
+    // What was typed stays in the form.
+    toast.error(sendFailure(error, text));
   } finally {
     submit.disabled = false;
     submit.textContent = text.submit ?? '';

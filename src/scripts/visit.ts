@@ -1,6 +1,6 @@
 import { toast } from '../shared/toasts.ts';
 import { apiUrl } from '../browser/api-base.ts';
-import { postJson, showChecks } from '../browser/form-dom.ts';
+import { postJson, sendFailure, showChecks } from '../browser/form-dom.ts';
 import { EMAIL, PHONE, visitDateInRange } from '../browser/form-rules.ts';
 import { kinshasaToday } from '../shared/trust.ts';
 import '../shared/toaster.ts';
@@ -55,8 +55,8 @@ if (dialog && form) {
       toast.success(text.ok ?? '');
       form.reset();
       dialog.close();
-    } catch {
-      toast.error(text.failed ?? '');
+    } catch (error) {
+      toast.error(sendFailure(error, text));
     } finally {
       submit.disabled = false;
       submit.textContent = text.submit ?? '';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { AXE_TAGS, axeViolations, expect, ready, test } from './fixtures.ts';
 
 // axe (WCAG 2.1 A and AA, and best practice) on every kind of page in every language: no violation of any
-// impact, not only the serious ones.
+// impact, not only the serious ones; and no page wider than the window (360 px on the phone).
 // axe takes 2–3 s a page on this 2-core machine: eighteen pages in one test need more than the default 30 s.
 test.describe.configure({ timeout: 180_000 });
 
@@ -62,6 +62,9 @@ for (const lang of ['', '/en', '/ln']) {
         if (path.startsWith('/search'))
           await expect(tab.locator('[data-search-results] li').first()).toBeVisible();
         expect.soft(await axeViolations(tab, { tags: AXE_TAGS }), lang + path).toEqual([]);
+        // Reflow (WCAG 1.4.10), which axe does not check: no page scrolls sideways.
+        const wider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect.soft(wider, `${lang + path}: px wider than the window`).toBeLessThanOrEqual(0);
       }
     };
     const half = Math.ceil(all.length / 2);

@@ -38,6 +38,19 @@ function overflow(page: Page) {
   });
 }
 
+/** The texts naming a table (its caption or its aria-labelledby) that reach past the screen's right edge. */
+function cutCaptions(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table) => {
+      const label = table.caption ?? document.getElementById(table.getAttribute('aria-labelledby') ?? '');
+      if (!label) return [];
+      const text = document.createRange();
+      text.selectNodeContents(label);
+      return text.getBoundingClientRect().right > window.innerWidth ? [label.textContent ?? ''] : [];
+    }),
+  );
+}
+
 test('no admin page is wider than a 360 px phone', async ({ page, admin }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the phone’s width');
   const pages = Object.values(ROUTES);
@@ -51,6 +64,8 @@ test('no admin page is wider than a 360 px phone', async ({ page, admin }, testI
     const { scrollWidth, screen, widest } = await overflow(page);
     if (scrollWidth > screen)
       wide.push(`${path}: ${scrollWidth} px wide on a ${screen} px screen, ${widest}`);
+    // A table scrolls in its box, but what names it is read whole: a <caption> scrolled with it, cut.
+    for (const name of await cutCaptions(page)) wide.push(`${path}: the caption "${name}" is cut`);
   };
   // The login page as a visitor sees it, then every other page as the admin (one session, the fixture's).
   await check(ROUTES.login);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   InboxSummary,
   LEAD_PERIODS,
@@ -30,45 +30,51 @@ function FiguresTable({
   caption: string;
   rows: (LeadFigures & { id: number; name: string; href?: string })[];
 }) {
+  const captionId = useId();
   return (
-    // Focusable, so a keyboard can scroll it sideways on a phone.
-    <div className="adm-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="adm-leads-table">
-        <caption className="adm-muted">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nom</th>
-            <th scope="col">Vues</th>
-            <th scope="col">WhatsApp</th>
-            <th scope="col">Appels</th>
-            <th scope="col">Visites</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Contacts / 100 vues</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">
-                {r.href ? (
-                  <a href={r.href} target="_blank" rel="noreferrer">
-                    {r.name}
-                  </a>
-                ) : (
-                  r.name
-                )}
-              </th>
-              <td>{formatNumber(r.views)}</td>
-              <td>{formatNumber(r.whatsapp)}</td>
-              <td>{formatNumber(r.calls)}</td>
-              <td>{formatNumber(r.visitRequests)}</td>
-              <td>{formatNumber(r.messages)}</td>
-              <td>{rate(r)}</td>
+    // The caption outside the box that scrolls: inside, it scrolled with the table and was cut on a phone.
+    <>
+      <p className="adm-muted adm-table-caption" id={captionId}>
+        {caption}
+      </p>
+      {/* Focusable, so a keyboard can scroll it sideways on a phone. */}
+      <div className="adm-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="adm-leads-table" aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              <th scope="col">Nom</th>
+              <th scope="col">Vues</th>
+              <th scope="col">WhatsApp</th>
+              <th scope="col">Appels</th>
+              <th scope="col">Visites</th>
+              <th scope="col">Messages</th>
+              <th scope="col">Contacts / 100 vues</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  {r.href ? (
+                    <a href={r.href} target="_blank" rel="noreferrer">
+                      {r.name}
+                    </a>
+                  ) : (
+                    r.name
+                  )}
+                </th>
+                <td>{formatNumber(r.views)}</td>
+                <td>{formatNumber(r.whatsapp)}</td>
+                <td>{formatNumber(r.calls)}</td>
+                <td>{formatNumber(r.visitRequests)}</td>
+                <td>{formatNumber(r.messages)}</td>
+                <td>{rate(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

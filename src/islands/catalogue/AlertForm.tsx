@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Translate } from '../../i18n/types.ts';
 import { apiUrl } from '../../browser/api-base.ts';
-import { postJson } from '../../browser/form-dom.ts';
+import { postJson, sendFailure } from '../../browser/form-dom.ts';
 import { EMAIL, PHONE } from '../../browser/form-rules.ts';
 import { ALERT_CONFIRM_HOURS, describeFilters } from '../../shared/alerts.ts';
 import { filtersOf, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
@@ -22,6 +22,7 @@ type Errors = Partial<Record<'email' | 'phone', string>>;
 function useAlertSending(filters: CatalogueFilters, lang: Lang, t: Translate) {
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'failed' | 'sent'>('idle');
+  const [failure, setFailure] = useState('');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -42,11 +43,12 @@ function useAlertSending(filters: CatalogueFilters, lang: Lang, t: Translate) {
         lang,
       });
       setState('sent');
-    } catch {
+    } catch (error) {
+      setFailure(sendFailure(error, { failed: t('alerts.form.failed'), busy: t('form.tooMany') }));
       setState('failed');
     }
   }
-  return { errors, state, submit };
+  return { errors, state, failure, submit };
 }
 
 /** The e-mail or phone field, with its error below it. */
@@ -87,7 +89,7 @@ function AlertField(props: {
  * filters. Loaded only when a visitor opens it: the catalogue's first bytes stay as they were.
  */
 export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Props) {
-  const { errors, state, submit } = useAlertSending(filters, lang, t);
+  const { errors, state, failure, submit } = useAlertSending(filters, lang, t);
   const first = useRef<HTMLInputElement>(null);
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -126,7 +128,7 @@ export default function AlertForm({ filters, lang, t, privacyPath, onClose }: Pr
           </div>
           {state === 'failed' && (
             <p className="alert" role="alert">
-              {t('alerts.form.failed')}
+              {failure}
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={state === 'sending'}>
