@@ -28,6 +28,26 @@ export async function sitemapXml(request: APIRequestContext): Promise<string> {
   return (await Promise.all(parts.map(async ([, path]) => (await request.get(path!)).text()))).join('\n');
 }
 
+/** The two projects of playwright.config.ts. */
+export type Viewport = 'phone' | 'desktop';
+
+/**
+ * Runs what it is called in on one project only: the calling test, or, called in a `describe` or at the top
+ * of a file, every test there. For what does not depend on the viewport (decision 0038, item 5): public
+ * visitors' flows on the phone, where most visitors are, and staff flows on the desktop; what the two layouts
+ * show differently runs on both. `why` says what the other viewport would only repeat.
+ */
+export function onlyOn(viewport: Viewport, why: string) {
+  let inTest = true;
+  try {
+    test.info();
+  } catch {
+    inTest = false;
+  }
+  if (inTest) test.skip(test.info().project.name !== viewport, why);
+  else test.skip(() => test.info().project.name !== viewport, why);
+}
+
 /** Islands and scripts are ready once Astro has hydrated every island (none left with [ssr]). */
 export async function ready(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

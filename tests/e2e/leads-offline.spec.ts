@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures.ts';
+import { expect, onlyOn, test } from './fixtures.ts';
 
 // A tap on a listing's WhatsApp button counts from a page the service worker served without signal.
 // A context of its own: the worker's caches outlive what a reused context resets (offline.spec.ts).
 test.use({ serviceWorkers: 'allow', reuseContext: false });
 // What the worker and the beacon do does not depend on the viewport: the desktop runs it (decision 0038).
-test.skip(() => test.info().project.name !== 'desktop', 'the same on every viewport');
+onlyOn('desktop', 'the same on every viewport');
 
 test('a tap on a listing opened without signal reaches the server once the signal is back', async ({
   page,
