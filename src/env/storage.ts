@@ -7,6 +7,11 @@ export const StorageVars = z.object({
   MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(15),
   MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(2000).default(100),
   MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(1000).default(50),
+  /**
+   * Calls of POST /api/media/upload one staff account may make a minute: an agent sends a listing's twenty
+   * photos from a phone in a minute, with room for the admin's retries after a dropped connection.
+   */
+  MEDIA_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().max(100_000).default(60),
 
   /**
    * Where uploads and their variants are kept: `local` (DATA_DIR/media, served by this server at /media/)

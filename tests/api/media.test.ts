@@ -247,11 +247,16 @@ describe('refused uploads', () => {
   });
 });
 
-describe('size and pixel caps from the configuration', () => {
+describe('size, pixel and rate caps from the configuration', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await buildTestApp({
-      env: { MEDIA_MAX_IMAGE_MB: '0.01', MEDIA_MAX_VIDEO_MB: '0.02', MEDIA_MAX_MEGAPIXELS: '1' },
+      env: {
+        MEDIA_MAX_IMAGE_MB: '0.01',
+        MEDIA_MAX_VIDEO_MB: '0.02',
+        MEDIA_MAX_MEGAPIXELS: '1',
+        MEDIA_UPLOADS_PER_MINUTE: '10',
+      },
     });
   });
   afterAll(() => small.close());
@@ -279,6 +284,24 @@ describe('size and pixel caps from the configuration', () => {
       .webp()
       .toBuffer();
     expect((await upload(uploadForm(fits, 'fits.webp', 'image/webp', 'image'), small)).statusCode).toBe(201);
+  });
+
+  it('answers 429 in French past MEDIA_UPLOADS_PER_MINUTE calls of one account, whatever its address', async () => {
+    const agent = await loginAsNew(small, 'agent');
+    const from = (remoteAddress: string, form: FormData, headers = agent.auth) =>
+      small.app.inject({ method: 'POST', url: '/api/media/upload', headers, remoteAddress, payload: form });
+    // Refused calls count as well (a 400 here costs no image work).
+    const empty = new FormData();
+    for (let i = 0; i < 10; i++) expectError(await from(`198.51.100.${i + 1}`, empty), 400);
+    const before = await files(small);
+    const png = await makeImage('png', 32, 24);
+    const refused = await from('198.51.100.99', uploadForm(png, 'a.png', 'image/png', 'image'));
+    expect(expectError(refused, 429).message).toMatch(/^Trop de requêtes : réessayez dans \d+ secondes$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await files(small)).toEqual(before);
+    // Another account, from the same address, has its own count.
+    const admin = await from('198.51.100.99', uploadForm(png, 'a.png', 'image/png', 'image'), small.auth);
+    expect(admin.statusCode, admin.body).toBe(201);
   });
 });
 

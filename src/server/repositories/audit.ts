@@ -83,23 +83,58 @@ export async function lockedRow<T extends Identified>(
 }
 
 /**
- * Row `id` as it was before staff changed it with `patch`, or null when there is none. The row is locked for
+ * Row `id` before and after staff changed it with `patch`, or null when there is none. The row is locked for
  * the rest of the transaction; an edit by staff makes it the agency's (no longer demo data, so clearing the
  * demo keeps it) and stamps updatedAt.
  */
+async function editedRow<T extends Identified>(
+  tx: Db,
+  table: T,
+  id: number,
+  patch: PgUpdateSetSource<T>,
+): Promise<{ before: T['$inferSelect']; after: T['$inferSelect'] } | null> {
+  const before = await lockedRow(tx, table, id);
+  if (!before) return null;
+  const [after] = await tx
+    .update(table as PgTable)
+    .set({ ...patch, demo: false, updatedAt: sql`now()` })
+    .where(eq(table.id, id))
+    .returning();
+  return { before, after: after as T['$inferSelect'] };
+}
+
+/** Row `id` as it was before staff changed it with `patch` (editedRow), or null when there is none. */
 export async function editRow<T extends Identified>(
   tx: Db,
   table: T,
   id: number,
   patch: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect'] | null> {
-  const before = await lockedRow(tx, table, id);
-  if (!before) return null;
-  await tx
-    .update(table as PgTable)
-    .set({ ...patch, demo: false, updatedAt: sql`now()` })
-    .where(eq(table.id, id));
-  return before;
+  return (await editedRow(tx, table, id, patch))?.before ?? null;
+}
+
+/** A table whose rows staff move from status to status (listings, messages, visit requests). */
+type WithStatus = Identified & { $inferSelect: { status: string } };
+
+/**
+ * Staff's move of row `id` of `table` to `status` (with `patch`, what else the move sets), for
+ * `audit.change`: the row after it and its audit fact, "before → after" under the row's `labelOf`; nulls
+ * when there is no such row.
+ */
+export async function statusChange<T extends WithStatus>(
+  tx: Db,
+  entity: AuditEntity,
+  table: T,
+  id: number,
+  status: T['$inferSelect']['status'],
+  labelOf: (row: T['$inferSelect']) => string,
+  patch: PgUpdateSetSource<T> = {},
+): Promise<[T['$inferSelect'], AuditFact] | [null, null]> {
+  const edited = await editedRow(tx, table, id, { ...patch, status } as PgUpdateSetSource<T>);
+  if (!edited) return [null, null];
+  const { before, after } = edited;
+  const detail = transition(before.status, status);
+  return [after, { action: 'status', entity, entityId: id, label: labelOf(after), detail }];
 }
 
 export function auditRepository(database: Database) {

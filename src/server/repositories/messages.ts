@@ -2,7 +2,7 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Message, MessageInput, MessageListQuery, MessageStatus } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { messages, properties } from '../../db/schema.ts';
-import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { statusChange, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull, likePattern } from './mapping.ts';
 import { newestFirst } from './paging.ts';
@@ -76,27 +76,12 @@ export function messagesRepository({ db }: Database, audit: AuditRepository) {
 
     /** Replying stamps repliedAt the first time only: the date of the first answer is what staff track. */
     async setStatus(id: number, status: MessageStatus, actor: Actor): Promise<Message | null> {
-      return audit.change(actor, async (tx) => {
-        const before = await lockedRow(tx, messages, id);
-        if (!before) return [null, null];
-        const [row] = await tx
-          .update(messages)
-          .set({
-            status,
-            repliedAt:
-              status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
-            // Handled by staff: kept when the demo data is cleared.
-            demo: false,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(messages.id, id))
-          .returning();
-        const detail = transition(before.status, status);
-        return [
-          toMessage(row!),
-          { action: 'status', entity: 'message', entityId: id, label: labelOf(row!), detail },
-        ];
-      });
+      const row = await audit.change(actor, (tx) =>
+        statusChange(tx, 'message', messages, id, status, labelOf, {
+          repliedAt: status === 'replied' ? sql`COALESCE(${messages.repliedAt}, now())` : messages.repliedAt,
+        }),
+      );
+      return row && toMessage(row);
     },
 
     remove(id: number, actor: Actor): Promise<boolean> {

@@ -8,7 +8,7 @@ import type {
 } from '../../contract/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, properties, teamMembers } from '../../db/schema.ts';
-import { changedFields, editRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { changedFields, editRow, statusChange, type Actor, type AuditRepository } from './audit.ts';
 import { withReferenceCheck } from './errors.ts';
 import { iso, isoOrNull } from './mapping.ts';
 import { pageOf } from './paging.ts';
@@ -226,16 +226,10 @@ function editQueries(audit: AuditRepository) {
 
     async setStatus(id: number, status: PropertyStatus, actor: Actor): Promise<Property | null> {
       return audit.change(actor, async (tx) => {
-        const before = await editRow(tx, properties, id, {
-          status,
+        const [row, fact] = await statusChange(tx, 'property', properties, id, status, (p) => p.title, {
           statusChangedAt: statusChangedAt(status),
         });
-        if (!before) return [null, null];
-        const detail = transition(before.status, status);
-        return [
-          await get(tx, id),
-          { action: 'status', entity: 'property', entityId: id, label: before.title, detail },
-        ];
+        return row ? [await get(tx, id), fact] : [null, null];
       });
     },
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   propertyIdFromUrl,
   type VisitListQuery,
@@ -8,7 +8,7 @@ import {
 } from '../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { properties, visitRequests } from '../../db/schema.ts';
-import { lockedRow, transition, type Actor, type AuditRepository } from './audit.ts';
+import { statusChange, type Actor, type AuditRepository } from './audit.ts';
 import { iso } from './mapping.ts';
 import { newestFirst } from './paging.ts';
 
@@ -62,19 +62,10 @@ export function visitsRepository({ db }: Database, audit: AuditRepository) {
     },
 
     async setStatus(id: number, status: VisitStatus, actor: Actor): Promise<VisitRequest | null> {
-      return audit.change(actor, async (tx) => {
-        const before = await lockedRow(tx, visitRequests, id);
-        if (!before) return [null, null];
-        const [row] = await tx
-          .update(visitRequests)
-          // Handled by staff: kept when the demo data is cleared.
-          .set({ status, demo: false, updatedAt: sql`now()` })
-          .where(eq(visitRequests.id, id))
-          .returning();
-        const visit = toVisit(row!);
-        const detail = transition(before.status, status);
-        return [visit, { action: 'status', entity: 'visit', entityId: id, label: labelOf(visit), detail }];
-      });
+      const row = await audit.change(actor, (tx) =>
+        statusChange(tx, 'visit', visitRequests, id, status, labelOf),
+      );
+      return row && toVisit(row);
     },
 
     /** Erasure on request (privacy page): the row goes, its audit row names it; false when unknown. */

@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MediaIdParams, UploadFields, UploadResponse } from '../../contract/index.ts';
 import { found, HttpError } from '../http-error.ts';
+import { accountKey } from '../services/client-address.ts';
 import { storeUpload, uploadLimits } from '../services/uploads.ts';
 
 const tags = ['Media'];
+
+/** Per staff account (MEDIA_UPLOADS_PER_MINUTE), counted as every limit is: in the database, a French 429. */
+const uploadRateLimit = (perMinute: number) => ({
+  rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: accountKey },
+});
 
 const media: FastifyPluginAsyncZod = async (app) => {
   const limits = uploadLimits(app.env);
@@ -13,6 +19,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
     '/media/upload',
     {
       onRequest: app.authenticate,
+      config: uploadRateLimit(app.env.MEDIA_UPLOADS_PER_MINUTE),
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: UploadResponse } },
     },
     async (req, reply) => {

@@ -1,4 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * How many leading bits of an IPv6 address name one client. An IPv6 host is given a whole /64 and can
@@ -13,3 +14,11 @@ export const IPV6_CLIENT_PREFIX = 64;
  * throttle and the route limits (`ipv6Subnet` in app.ts) count one client alike.
  */
 export const addressKey = (ip: string): string => normalizeIP(ip, IPV6_CLIENT_PREFIX);
+
+/**
+ * The key under which a staff route's limit counts a caller (its `keyGenerator`): the account, known since
+ * the route's authentication runs before the limit, so that the agents behind one office address do not
+ * share a count; the address only should a route be limited before it authenticates.
+ */
+export const accountKey = (req: FastifyRequest): string =>
+  req.account ? `account ${req.account.id}` : addressKey(req.ip);
