@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './admin-account.ts';
+import { cpuProbe } from './cpu-probe.ts';
 
 export { ADMIN };
 
@@ -94,7 +95,7 @@ async function prepare(page: Page, splash: boolean, blocked: string[]) {
  * Pages open without the once-a-session splash unless a test asks for it. `secondPage` is another tab of
  * the same context, prepared the same way, for a test that works in two at once.
  */
-export const test = base.extend<{ splash: boolean; secondPage: Page }, { admin: Session }>({
+export const test = base.extend<{ splash: boolean; secondPage: Page; cpuProbe: void }, { admin: Session }>({
   // One admin session per worker for the tests that set things up or check them through the API: every
   // login is a password verification on the server. A test about sessions themselves logs in on its own.
   admin: [
@@ -106,6 +107,8 @@ export const test = base.extend<{ splash: boolean; secondPage: Page }, { admin: 
     { scope: 'worker' },
   ],
   splash: [false, { option: true }],
+  // Each test's CPU, when E2E_CPU_LOG names a file (tests/e2e/cpu-probe.ts).
+  cpuProbe: [({ browser }, use, testInfo) => cpuProbe(browser, use, testInfo), { auto: true }],
   page: async ({ page, splash }, use, testInfo) => {
     // Every page of every test runs under the server's Content-Security-Policy: nothing may be blocked.
     const blocked: string[] = [];
