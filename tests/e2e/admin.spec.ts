@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Property, TeamMember } from '../../src/contract/index.ts';
-import { ADMIN, expect, logIn, test } from './fixtures.ts';
+import { ADMIN, expect, logIn, onlyOn, test } from './fixtures.ts';
 import { createHostileRecords, publishWith } from './publish.ts';
 
 /** Opens an admin page already logged in (the token stored as the login form stores it). */
@@ -42,6 +42,7 @@ const photo = async () => ({
 
 test.describe('admin access', () => {
   test('every admin route but login sends a visitor without a token to the login page', async ({ page }) => {
+    onlyOn('desktop', 'the routing does not depend on the viewport');
     for (const path of ['/admin', '/admin/properties', '/admin/views', '/admin/team', '/admin/messages']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login$/);
@@ -81,6 +82,7 @@ test.describe('admin access', () => {
   });
 
   test('a 401 in mid-session removes the token and returns to the login page', async ({ page, request }) => {
+    onlyOn('desktop', 'the session’s end does not depend on the viewport');
     const { token } = await logIn(request);
     await openAdmin(page, '/admin/properties', token);
     await expect(page.getByRole('heading', { name: 'Propriétés' })).toBeVisible();
@@ -102,6 +104,7 @@ test.describe('admin access', () => {
     request,
     admin,
   }) => {
+    onlyOn('desktop', 'the API’s refusal and the page’s texts do not depend on the viewport');
     const email = `agent-${test.info().project.name}-${Date.now()}@ndako.cd`;
     const created = await request.post('/api/accounts', {
       headers: admin.headers,
@@ -122,6 +125,10 @@ test.describe('admin access', () => {
 });
 
 test.describe('managing the agency', () => {
+  // Staff work at the office: the same dialogs, cards and API effects at both widths. The admin's phone
+  // layout is admin-phone.spec.ts's, its listing form on a phone the field specs' (decision 0038).
+  onlyOn('desktop', 'staff flows do not depend on the viewport');
+
   test('a listing added in two steps with a photo, published, is live on the public site', async ({
     page,
     request,
@@ -159,8 +166,7 @@ test.describe('managing the agency', () => {
     expect(property.media[0]?.type).toBe('image');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // A publish is a full site build: one viewport runs it, for the hostile suite's records too (publish.ts).
-    if (test.info().project.name !== 'desktop') return;
+    // The hostile suite's records go out with this publish (publish.ts).
     await createHostileRecords(request, admin.headers);
     // Publish, wait for the build to be switched in, then read the public page.
     await publishWith(request, admin.headers, async () => {

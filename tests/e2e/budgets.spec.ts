@@ -1,6 +1,6 @@
 import type { APIRequestContext, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from './fixtures.ts';
+import { expect, onlyOn, test } from './fixtures.ts';
 import { INLINE_JS_MAX_BYTES } from '../../scripts/lib/page-budgets.ts';
 
 // Byte budgets: deterministic, so they are tests; timings live in `npm run bench`.
@@ -66,7 +66,7 @@ async function stylesheets(request: APIRequestContext, html: string) {
 test.describe('byte budgets', () => {
   // Sizes do not depend on the viewport: one project measures them, the desktop's, whose chain of tests is
   // the shorter since the phone's has the field tests and the axe checks in three languages (decision 0038).
-  test.skip(() => test.info().project.name !== 'desktop', 'sizes do not depend on the viewport');
+  onlyOn('desktop', 'sizes do not depend on the viewport');
 
   for (const budget of BUDGETS) {
     test(`${budget.name}: JavaScript and CSS within budget`, async ({ request }) => {

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { phoneVideo as video } from '../../scripts/lib/phone-video.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, onlyOn, test } from './fixtures.ts';
 import { deleteSaved, filesInput, openListings, SENT, startListing } from './listing-form.ts';
 
 // An agent adds a video to a listing from a phone, at 360 × 640, and the connection or the page does not
 // last: the upload goes on from what the server has (tus, decision 0047).
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the phone project only');
+onlyOn('phone', 'the phone project only');
 
 // The listings these tests save are deleted afterwards (listing-form.ts says why).
 test.afterAll(async ({ admin, playwright }, testInfo) =>

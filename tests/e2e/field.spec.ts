@@ -1,10 +1,10 @@
 import type { Property, UploadResponse } from '../../src/contract/index.ts';
 import { phonePhotos } from '../../scripts/lib/phone-photo.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, onlyOn, test } from './fixtures.ts';
 import { deleteSaved, filesInput, openListings, SENT, startListing } from './listing-form.ts';
 
 // An agent adds a listing from a phone, at 360 × 640, on a slow and unreliable connection.
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the phone project only');
+onlyOn('phone', 'the phone project only');
 
 const UPLOAD = '**/api/media/upload';
 

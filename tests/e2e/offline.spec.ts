@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, ready, sitemapXml, test } from './fixtures.ts';
+import { expect, onlyOn, ready, sitemapXml, test } from './fixtures.ts';
 import { editTitle, publishSettled, publishWith } from './publish.ts';
 import type { Property } from '../../src/contract/index.ts';
 
@@ -47,6 +47,7 @@ test.describe('offline', () => {
     context,
     request,
   }) => {
+    onlyOn('phone', 'what the worker keeps does not depend on the viewport');
     test.setTimeout(120_000);
     const [visited, never] = await listingIds(request);
     expect(never, 'two listings on the market').toBeDefined();
@@ -94,6 +95,7 @@ test.describe('offline', () => {
   });
 
   test('the API and the admin never go through the worker, and never into its caches', async ({ page }) => {
+    onlyOn('phone', 'what the worker answers does not depend on the viewport');
     await page.goto('/');
     await ready(page);
     await controlled(page);
@@ -118,7 +120,7 @@ test.describe('offline', () => {
     request,
     admin,
   }) => {
-    test.skip(test.info().project.name !== 'desktop', 'publishes: desktop only');
+    onlyOn('desktop', 'publishes: desktop only');
     test.setTimeout(300_000);
     await page.goto('/');
     await ready(page);

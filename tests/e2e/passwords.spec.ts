@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, logIn, onlyOn, test } from './fixtures.ts';
 
 // Passwords in the admin: an admin's reset, the forced change after it, "Changer mon mot de
 // passe", and the erasure of a visit request. The e2e admin's own password (ADMIN_PASSWORD) is the
@@ -28,6 +28,7 @@ test('an admin resets an agent; the agent must choose a password at the next log
   browser,
   admin,
 }) => {
+  onlyOn('desktop', 'the reset and the forced change do not depend on the viewport');
   const agent = await newAgent(page.request, admin.token);
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/staff');
@@ -88,6 +89,7 @@ test('a visit request links to a WhatsApp chat and is deleted after confirmation
   page,
   admin,
 }) => {
+  onlyOn('desktop', 'the link and the deletion do not depend on the viewport');
   const name = `Visiteur ${Math.random().toString(36).slice(2, 8)}`;
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const sent = await page.request.post('/api/mail/send-visit', {

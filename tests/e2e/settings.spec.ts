@@ -1,5 +1,5 @@
 import type { AgencySettings } from '../../src/contract/index.ts';
-import { expect, logIn, ready, test } from './fixtures.ts';
+import { expect, logIn, onlyOn, ready, test } from './fixtures.ts';
 import { publishWith } from './publish.ts';
 
 // An admin renames the agency and changes its phone in /admin/settings, publishes, and every
@@ -11,6 +11,7 @@ const body = ({ updatedAt: _a, ...rest }: AgencySettings) => rest;
 
 test.describe('agency settings', () => {
   test('an agent reaches neither the screen nor the API', async ({ page, request, admin }) => {
+    onlyOn('desktop', 'the refusals do not depend on the viewport');
     const agent = { email: `agent.settings.${Date.now()}@ndako.cd`, password: 'agent password 12' };
     const created = await request.post('/api/accounts', {
       headers: admin.headers,
@@ -40,7 +41,7 @@ test.describe('agency settings', () => {
     admin,
   }) => {
     // One full publish (and one to restore): on one viewport only.
-    test.skip(test.info().project.name !== 'desktop', 'publishes: desktop only');
+    onlyOn('desktop', 'publishes: desktop only');
     test.setTimeout(480_000);
     const auth = admin.headers;
     const original = (await (await request.get('/api/settings/agency')).json()) as AgencySettings;
