@@ -228,6 +228,22 @@ describe('a resumable upload', () => {
     expectError(await anonymous.finish(location), 401);
     await tus.remove(location);
   });
+
+  it('counts its creations per account: one agent at the limit leaves the others of the same address theirs', async () => {
+    const other = tusClient(t.app, agent);
+    const locations: string[] = [];
+    let refused;
+    for (let i = 0; i <= 60 && !refused; i++) {
+      const res = await other.create(10);
+      if (res.statusCode === 429) refused = res;
+      else locations.push(res.headers.location as string);
+    }
+    if (!refused) throw new Error('61 creations in a row, none refused');
+    expect(expectError(refused, 429).message).toMatch(/^Trop de requêtes/);
+    // The admin's calls come from the same address (inject's 127.0.0.1).
+    const mine = await created(10);
+    await Promise.all([...locations.map((l) => other.remove(l)), tus.remove(mine)]);
+  });
 });
 
 describe('the sweep', () => {

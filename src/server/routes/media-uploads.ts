@@ -5,15 +5,18 @@ import type { ReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { MediaIdParams, UploadResponse } from '../../contract/index.ts';
 import { HttpError } from '../http-error.ts';
+import { accountKey } from '../services/client-address.ts';
 import { keyedLock } from '../services/keyed-lock.ts';
 import { storeUpload, uploadLimits, type UploadLimits } from '../services/uploads.ts';
 
 const tags = ['Media'];
 const CHUNK_TYPE = 'application/offset+octet-stream';
-/** An agent starts a few videos a listing; an office behind one address, a few agents. */
-const CREATION_LIMIT = { rateLimit: { max: 60, timeWindow: '10 minutes' } };
+// Counted per staff account, as the one-shot upload is (accountKey): the agents of an office behind one
+// address each get their own count.
+/** An agent starts a few videos a listing. */
+const CREATION_LIMIT = { rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: accountKey } };
 /** One request a chunk (1 MiB from the admin): a fast connection sends several a second. */
-const CHUNK_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
+const CHUNK_LIMIT = { rateLimit: { max: 1200, timeWindow: '1 minute', keyGenerator: accountKey } };
 
 /** The web Request tus reads, made of Fastify's: its headers, and a chunk's body as the socket's stream. */
 function webRequest(req: FastifyRequest): Request {
