@@ -1,10 +1,12 @@
 import { decoded, startSmtp } from '../helpers/smtp.ts';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, onlyOn, ready, test } from './fixtures.ts';
 import { thisServer } from './server.ts';
 
 // "Me prévenir" (decision 0028) in the browser: filters, the lazily loaded form, the confirmation mail
 // received by a local SMTP server (the project's e2e server mails to its own port, playwright.config.ts), the confirm
 // page's button, and the status in the admin.
+
+onlyOn('phone', 'the alert, its mail and its confirmation do not depend on the viewport');
 
 test.describe('alerts without an account', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, onlyOn, ready, test } from './fixtures.ts';
+
+// What the catalogue finds, counts and puts in its URL is the same at every width: one project runs it (decision
+// 0038). Its list and map views and its cards' media controls, laid out otherwise at 360 px, run on both.
+const SAME_AT_EVERY_WIDTH = 'the catalogue’s data, filters and URLs are the same at every width';
 
 const cards = (page: Page) => page.locator('.catalogue .results article');
 const countText = (page: Page) => page.locator('.catalogue .count');
@@ -17,6 +21,7 @@ async function open(page: Page, path = '/properties') {
 
 test.describe('catalogue', () => {
   test('an address with a filter shows the island’s cards complete: title and picture', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page, '/properties/?type=rent');
     await expect(cards(page)).toHaveCount(9);
     // Cards mounted before their values arrived (decision 0046) show them once they come.
@@ -30,6 +35,7 @@ test.describe('catalogue', () => {
   });
 
   test('lists nine cards a page with numbered pagination and the "showing" line', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page);
     const all = await total(page);
     expect(all).toBeGreaterThan(9);
@@ -50,6 +56,7 @@ test.describe('catalogue', () => {
   });
 
   test('every filter, their combination, page reset and the URL', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page, '/properties?page=2');
     const all = await total(page);
     await page.getByLabel('Type').selectOption('rent');
@@ -80,6 +87,7 @@ test.describe('catalogue', () => {
   });
 
   test('text search matches title, address or commune, ignoring case and accents', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page);
     await page.getByRole('searchbox').fill('GOMBE');
     await expect(page).toHaveURL(/q=GOMBE/);
@@ -93,6 +101,7 @@ test.describe('catalogue', () => {
   });
 
   test('price and area panel; a shared URL restores the filters', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page);
     await page.getByText('Prix et surface').click();
     await page.getByLabel('Prix maximum').fill('1000');
@@ -132,6 +141,7 @@ test.describe('catalogue', () => {
   });
 
   test('works with the API unreachable: everything comes from static files', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await page.route('**/api/**', (route) => route.abort());
     await open(page, '/properties?type=sale');
     expect(await total(page)).toBeGreaterThan(0);
@@ -140,6 +150,7 @@ test.describe('catalogue', () => {
   });
 
   test('a load error offers a retry that works', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     let fail = true;
     await page.route('**/data/catalogue.json', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/properties');

@@ -1,8 +1,10 @@
-import { expect, test } from './fixtures.ts';
+import { expect, onlyOn, test } from './fixtures.ts';
 
 // Going live: the admin offers to remove the demo data. The deletion itself is tested by the API suite
 // (tests/api/demo.test.ts); here the flow stops at the confirmation and is cancelled, because the other
 // specs share this server's demo.
+
+onlyOn('desktop', 'a staff flow, the same at every width (the admin’s phone layout: admin-phone.spec.ts)');
 
 const LABEL = 'Supprimer les données de démonstration';
 

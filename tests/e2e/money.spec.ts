@@ -7,12 +7,14 @@ import { ln } from '../../src/i18n/ln.ts';
 import { formatPriceWith } from '../../src/shared/format.ts';
 import { decodeIndex, type Listing, type ListingIndexFile } from '../../src/shared/listing-index.ts';
 import { approxPriceWith, convert, otherCurrency, type Rates } from '../../src/shared/money.ts';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, onlyOn, ready, test } from './fixtures.ts';
 
 // Two currencies on the published site (decision 0021): every price in its own currency with "≈" the other one at
 // the build's rate, the listing page's "Pour emménager" block, the catalogue's price filter across
 // currencies, and a rental added since the publish. The rate is read from the published index at test time
 // (another suite may set other rates): no converted figure is written here.
+
+onlyOn('phone', 'prices, rates and move-in costs do not depend on the viewport');
 
 const LANGS: readonly Lang[] = ['fr', 'en', 'ln'];
 const DICTIONARIES = { fr, en, ln };

@@ -1,7 +1,12 @@
 import type { APIRequestContext, Page, Response as PwResponse } from '@playwright/test';
 import type { LeadStats } from '../../src/contract/index.ts';
 import { listingText, type ListingTexts } from '../../src/shared/listing-text.ts';
-import { expect, ready, test } from './fixtures.ts';
+import { expect, onlyOn, ready, test } from './fixtures.ts';
+
+// Messages, dialogs, counts and stores are the same at every width: one project runs them (decision 0038). The
+// gallery, whose thumbnails scroll sideways at 360 px, runs on both; Save-Data on the desktop, whose wider
+// pictures are the ones the server must swap for the smallest (at 360 px the page asks for those already).
+const SAME_AT_EVERY_WIDTH = 'the listing page’s texts, dialogs and counts do not depend on the viewport';
 
 async function firstListing(request: APIRequestContext, query = '') {
   const res = await request.get(`/api/properties?limit=100${query}`);
@@ -55,6 +60,7 @@ test.describe('property page', () => {
     request,
     admin,
   }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     const p = await unviewedListing(request, admin.headers);
     // Reads that bypass the API's 10-second read cache (keyed by address): a cached count may be stale.
     const viewCount = async () =>
@@ -89,6 +95,7 @@ test.describe('property page', () => {
     request,
     admin,
   }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     const p = await firstListing(request);
     let posted = 0;
     page.on('request', (r) => {
@@ -121,6 +128,7 @@ test.describe('property page', () => {
   });
 
   test('visit request failure: the spec failure toast, the dialog stays', async ({ page, request }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     const p = await firstListing(request);
     await page.route('**/api/mail/send-visit', (route) => route.abort());
     await open(page, `/property/${p.id}`);
@@ -141,6 +149,7 @@ test.describe('property page', () => {
     context,
     request,
   }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const p = await firstListing(request);
     await open(page, `/property/${p.id}`);
@@ -169,6 +178,7 @@ test.describe('property page', () => {
     context,
     request,
   }) => {
+    onlyOn('desktop', 'at 360 px the page asks for the smallest pictures already: nothing to swap');
     const p = await firstListing(request);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
@@ -192,11 +202,13 @@ test.describe('property page', () => {
   });
 
   test('without Save-Data the line stays hidden', async ({ page, request }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page, `/property/${(await firstListing(request)).id}`);
     await expect(page.locator('.save-data-note')).toBeHidden();
   });
 
   test('a catalogue card leads to its page', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await open(page, '/properties');
     const card = page.locator('.catalogue .results article').first();
     const title = await card.locator('h3').innerText();
@@ -208,6 +220,7 @@ test.describe('property page', () => {
 test('an unknown listing: "Propriété non trouvée" with status 404 and a way home, in the visitor language', async ({
   page,
 }) => {
+  onlyOn('phone', SAME_AT_EVERY_WIDTH);
   const patched: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PATCH') patched.push(r.url());

@@ -1,9 +1,14 @@
-import { expect, ready, test } from './fixtures.ts';
+import { expect, onlyOn, ready, test } from './fixtures.ts';
+
+// Languages, links, the splash and the 404 are the same at every width: one project runs them (decision 0038).
+// The header's menu, the sell button in it, sideways scrolling and the cards' media controls differ: both.
+const SAME_AT_EVERY_WIDTH = 'texts, links and addresses do not depend on the viewport';
 
 const isPhone = (name: string) => name === 'phone';
 
 test.describe('the shell of every page', () => {
   test('home in each language with lang, hreflang and the active link', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     for (const [path, lang, title] of [
       ['/', 'fr', 'Trouvez la maison de vos rêves à Kinshasa'],
       ['/en/', 'en', 'Find your dream home in Kinshasa'],
@@ -56,6 +61,7 @@ test.describe('the shell of every page', () => {
   });
 
   test('the splash shows once per browser session, over the page', async ({ browser }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/');
@@ -68,6 +74,7 @@ test.describe('the shell of every page', () => {
   });
 
   test('the footer links to the legal pages and to the admin as "Connexion"', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await page.goto('/');
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/admin');
@@ -78,6 +85,7 @@ test.describe('the shell of every page', () => {
   });
 
   test('unknown pages answer 404 with a way home, in the visitor language', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     const fr = await page.goto('/nulle-part');
     expect(fr?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
@@ -134,6 +142,7 @@ test.describe('featured cards', () => {
   });
 
   test('the hero search sends q and type to the catalogue', async ({ page }) => {
+    onlyOn('phone', SAME_AT_EVERY_WIDTH);
     await page.goto('/');
     await page.locator('#hero-q').fill('Gombe');
     await page.locator('#hero-type').selectOption('rent');
