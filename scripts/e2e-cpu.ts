@@ -1,7 +1,8 @@
 // Where the end-to-end suite's CPU goes: runs `playwright test` (any arguments are passed on: spec files,
 // --project…) with tests/e2e/cpu-probe.ts on, then prints the CPU seconds by spec file and project, the
 // costliest tests, and the totals by kind of process. CI is bound by the two cores (decision 0038): what a
-// test costs there is its CPU, which this measures even on a busy machine, unlike wall time.
+// test costs there is its CPU, which moves less than wall time with the machine's load (still, compare runs
+// made alike).
 // Usage: node scripts/e2e-cpu.ts [playwright test arguments]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
