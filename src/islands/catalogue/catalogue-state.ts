@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Lang } from '../../i18n/core.ts';
 import type { Listing } from '../../shared/listing-index.ts';
 import type { WordsIndex } from '../../shared/listing-words.ts';
@@ -22,9 +22,9 @@ import {
 export const NONE: Listing[] = [];
 
 /**
- * The query on screen, kept in the address: read from it at load and on back/forward, written to it once a
- * change's results are on screen (the history entry and the forced layout of a scroll cost a slow phone
- * milliseconds the results need first).
+ * The query on screen, kept in the address: read from it at load and on back/forward, written to it with a
+ * change's results (before paint), scrolled to once they are on screen (the forced layout of a scroll costs
+ * a slow phone milliseconds the results need first).
  */
 export function useAddressQuery(results: RefObject<HTMLDivElement | null>) {
   const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
@@ -54,12 +54,20 @@ export function useAddressQuery(results: RefObject<HTMLDivElement | null>) {
     },
     [results],
   );
-  useEffect(() => {
+  // The address with the results it names, in the same task: written after paint, a Back pressed in between
+  // (a frame) went back from the entry before, and the late entry then replaced the one Back had reached.
+  const scrollOwed = useRef(false);
+  useLayoutEffect(() => {
     const due = owed.current;
     if (!due) return;
     owed.current = null;
     if (due.url !== location.pathname + location.search) history.pushState(null, '', due.url);
-    if (due.scroll) results.current?.scrollIntoView({ block: 'start' });
+    scrollOwed.current ||= due.scroll;
+  }, [query]);
+  useEffect(() => {
+    if (!scrollOwed.current) return;
+    scrollOwed.current = false;
+    results.current?.scrollIntoView({ block: 'start' });
   }, [query, results]);
   return [query, update] as const;
 }
