@@ -27,12 +27,14 @@ export function showChecks(form: HTMLFormElement, checks: readonly [string, stri
   return !invalid;
 }
 
-/** The API answered, but not 2xx: its status says which failure the visitor is told of. */
+/** The API answered, but not 2xx: its status, and its `code` if it named the refusal, say what the visitor is told. */
 export class SendError extends Error {
   readonly status: number;
-  constructor(status: number) {
+  readonly code: string | undefined;
+  constructor(status: number, code?: string) {
     super(`HTTP ${status}`);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -44,13 +46,29 @@ export async function postJson(path: string, body: object): Promise<void> {
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new SendError(response.status);
+  if (!response.ok) throw new SendError(response.status, await refusalCode(response));
+}
+
+/** The error answer's `code`, if it is JSON with one (a proxy's HTML error page has none). */
+async function refusalCode(response: Response): Promise<string | undefined> {
+  try {
+    const { code } = (await response.json()) as { code?: unknown };
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * What a public form says when sending failed: `busy` for a 429 (the API's limits count sends per address
- * over minutes, so "try again" at once would fail again; its own message is French only), else `failed`.
+ * What a public form says when sending failed: the text for the refusal the API named (`refused`, by its
+ * code), else `busy` for a 429 (the API's limits count sends per address over minutes, so "try again" at
+ * once would fail again; its own message is French only), else `failed`.
  */
-export function sendFailure(error: unknown, texts: { failed?: string; busy?: string }): string {
-  return (error instanceof SendError && error.status === 429 ? texts.busy : texts.failed) ?? '';
+export function sendFailure(
+  error: unknown,
+  texts: { failed?: string; busy?: string; refused?: Record<string, string> },
+): string {
+  if (!(error instanceof SendError)) return texts.failed ?? '';
+  const named = error.code === undefined ? undefined : texts.refused?.[error.code];
+  return named ?? (error.status === 429 ? texts.busy : texts.failed) ?? '';
 }

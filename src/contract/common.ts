@@ -98,6 +98,8 @@ export const ErrorResponse = z.object({
   error: z.string(),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Which refusal, for a client that words it itself (PASSWORD_CHANGE_REQUIRED, ALERT_REFUSED's). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -539,6 +539,10 @@ export const en: Dictionary = {
   'alerts.form.sent.text':
     'A confirmation e-mail is on its way. Open its link within {hours} hours to turn the alert on.',
   'alerts.form.failed': 'The alert could not be saved. Please try again.',
+  'alerts.form.pendingForAddress':
+    'This address already has {count} alerts waiting for confirmation: confirm them first with the link in your e-mail.',
+  'alerts.form.pendingForDomain':
+    'Too many alerts are waiting for confirmation for this e-mail domain today: please try again tomorrow.',
   'alerts.words.from': 'from {value}',
   'alerts.words.upTo': 'up to {value}',
   'alerts.words.everything': 'all new listings',

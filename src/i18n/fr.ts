@@ -546,6 +546,10 @@ export const fr = {
   'alerts.form.sent.text':
     "Un e-mail de confirmation vient de partir. Ouvrez son lien dans les {hours} heures pour activer l'alerte.",
   'alerts.form.failed': "L'alerte n'a pas pu être enregistrée. Veuillez réessayer.",
+  'alerts.form.pendingForAddress':
+    'Cette adresse a déjà {count} alertes en attente de confirmation : confirmez-les d’abord avec le lien reçu par e-mail.',
+  'alerts.form.pendingForDomain':
+    'Trop d’alertes attendent une confirmation pour ce domaine de messagerie aujourd’hui : réessayez demain.',
   'alerts.words.from': 'dès {value}',
   'alerts.words.upTo': "jusqu'à {value}",
   'alerts.words.everything': 'toutes les nouvelles annonces',

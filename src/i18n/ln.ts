@@ -567,6 +567,10 @@ export const ln: Dictionary = {
   'alerts.form.sent.text':
     'E-mail ya kondima etindami. Fungola lien na yango na kati ya ngonga {hours} mpo alerte ebanda.',
   'alerts.form.failed': 'Alerte ekomami te. Meka lisusu.',
+  'alerts.form.pendingForAddress':
+    'Adresse oyo ezali na ba alerte {count} oyo ezali kozela kondimama: ndima yango liboso na lien oyo ozwaki na e-mail.',
+  'alerts.form.pendingForDomain':
+    'Ba alerte ebele ezali kozela kondimama mpo na domaine e-mail oyo lelo: meka lisusu lobi.',
   'alerts.words.from': 'banda {value}',
   'alerts.words.upTo': 'kino {value}',
   'alerts.words.everything': 'ba annonce nyonso ya sika',

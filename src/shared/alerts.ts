@@ -26,6 +26,14 @@ export const ALERT_CONFIRMATION_EVERY_HOURS = 24;
 export const ALERT_PENDING_PER_EMAIL = 3;
 /** ...and one mail domain at most this many made in the last day (a company's addresses one by one). */
 export const ALERT_PENDING_PER_DOMAIN_PER_DAY = 50;
+/**
+ * The `code` of the API's 429 for each of those two limits: the sign-up form says which, in the visitor's
+ * language (confirm the waiting ones, or come back tomorrow), where a rate limit's 429 says "wait a few minutes".
+ */
+export const ALERT_REFUSED = {
+  pendingForAddress: 'ALERT_PENDING_FOR_ADDRESS',
+  pendingForDomain: 'ALERT_PENDING_FOR_DOMAIN',
+} as const;
 
 /** The static pages an alert's e-mail links to, before the language prefix; the token goes in `?token=`. */
 export const ALERT_PAGES = { confirm: '/alerts/confirm/', unsubscribe: '/alerts/unsubscribe/' } as const;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertList } from '../../src/contract/index.ts';
+import { ALERT_REFUSED } from '../../src/shared/alerts.ts';
 import { DEFAULT_FILTERS } from '../../src/shared/catalogue-filter.ts';
 import { alertDeliveries, alertSubscriptions, auditLog } from '../../src/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -169,6 +170,8 @@ describe('alerts without an account', () => {
       429,
     );
     expect(refused.message).toMatch(/déjà 3 alertes en attente de confirmation/);
+    // Named, for the form to say it in the visitor's language (not a rate limit's "wait a few minutes").
+    expect(refused.code).toBe(ALERT_REFUSED.pendingForAddress);
     expect(await rowsOf('victim@bombed.cd')).toHaveLength(3);
     expect(await mailsTo('victim@bombed.cd', from)).toHaveLength(3);
   });
@@ -182,6 +185,7 @@ describe('alerts without an account', () => {
     const from = smtp.received.length;
     const refused = expectError(await subscribe({ email: 'boss@company.cd', filters: {} }), 429);
     expect(refused.message).toMatch(/ce domaine de messagerie/);
+    expect(refused.code).toBe(ALERT_REFUSED.pendingForDomain);
     expect(await rowsOf('boss@company.cd')).toHaveLength(0);
     // Another domain is not held back.
     expect((await subscribe({ email: 'boss@other.cd', filters: {} })).statusCode).toBe(202);

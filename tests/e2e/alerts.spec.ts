@@ -1,3 +1,5 @@
+import { en } from '../../src/i18n/en.ts';
+import { ALERT_REFUSED } from '../../src/shared/alerts.ts';
 import { decoded, startSmtp } from '../helpers/smtp.ts';
 import { expect, onlyOn, ready, test } from './fixtures.ts';
 import { thisServer } from './server.ts';
@@ -74,5 +76,39 @@ test.describe('alerts without an account', () => {
     await ready(page);
     await expect(page.locator('[data-alert-result]')).toHaveText(/This link is incomplete/);
     await expect(page.getByRole('button', { name: 'Confirm the alert' })).toBeDisabled();
+  });
+
+  test('a sign-up the API refuses says what to do, in the page’s language', async ({ page }) => {
+    // The API's answers (tests/api/alerts.test.ts reaches each limit for real), given here as it sends them.
+    const answers = [
+      {
+        code: ALERT_REFUSED.pendingForAddress,
+        says: en['alerts.form.pendingForAddress'].replace('{count}', '3'),
+      },
+      { code: ALERT_REFUSED.pendingForDomain, says: en['alerts.form.pendingForDomain'] },
+      { code: undefined, says: en['form.tooMany'] },
+    ];
+    let answer = answers[0]!;
+    await page.route('**/api/alerts', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: '…',
+          code: answer.code,
+        }),
+      }),
+    );
+    await page.goto('/en/properties');
+    await ready(page);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    const panel = page.locator('.watch-panel');
+    await panel.getByLabel('E-mail address').fill('someone@example.cd');
+    for (answer of answers) {
+      await panel.getByRole('button', { name: 'Notify me' }).click();
+      await expect(panel.getByRole('alert')).toHaveText(answer.says);
+    }
   });
 });

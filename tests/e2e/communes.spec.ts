@@ -246,6 +246,18 @@ test('staff add an English title in the admin; after a publish the English page 
   await page.addInitScript((value) => localStorage.setItem('adminToken', value), admin.token);
   await page.goto('/admin/properties');
   await page.getByRole('searchbox').fill(target.title);
+  // Clicked once the search has answered: until then the listing may be lower in the list, and a click
+  // aimed there lands on whatever the answer moved into its place (this test once opened no dialog).
+  const shown = () =>
+    page
+      .getByRole('button', { name: /^Modifier / })
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')?.toLowerCase() ?? ''));
+  await expect
+    .poll(async () => {
+      const labels = await shown();
+      return labels.length > 0 && labels.every((label) => label.includes(target.title.toLowerCase()));
+    })
+    .toBe(true);
   await page
     .getByRole('button', { name: `Modifier ${target.title}` })
     .first()

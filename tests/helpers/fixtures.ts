@@ -32,14 +32,18 @@ const ENGLISH =
  * Asserts an error answer: the status (any 4xx when not given), JSON `{ statusCode, error, message }` and a
  * human message in French.
  */
-export function expectError(res: LightMyRequestResponse, status?: number, label = ''): { message: string } {
+export function expectError(
+  res: LightMyRequestResponse,
+  status?: number,
+  label = '',
+): { message: string; code: string | undefined } {
   const what = `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (status === undefined) {
     expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, what).toBeLessThan(500);
   } else expect(res.statusCode, what).toBe(status);
   expect(res.headers['content-type'], what).toMatch(/^application\/json/);
-  const body = res.json<{ message: unknown; statusCode: unknown; error: unknown }>();
+  const body = res.json<{ message: unknown; statusCode: unknown; error: unknown; code?: unknown }>();
   expect(body.statusCode, what).toBe(res.statusCode);
   expect(typeof body.error === 'string' && body.error.length > 0, what).toBe(true);
   expect(typeof body.message, what).toBe('string');
@@ -47,7 +51,7 @@ export function expectError(res: LightMyRequestResponse, status?: number, label 
   expect(message.length, what).toBeGreaterThan(0);
   expect(message, what).toMatch(FRENCH);
   expect(message, what).not.toMatch(ENGLISH);
-  return { message };
+  return { message, code: typeof body.code === 'string' ? body.code : undefined };
 }
 
 export function propertyInput(over: Partial<PropertyInputDraft> = {}): PropertyInputDraft {

@@ -3,7 +3,12 @@ import type { Translate } from '../../i18n/types.ts';
 import { apiUrl } from '../../browser/api-base.ts';
 import { postJson, sendFailure } from '../../browser/form-dom.ts';
 import { EMAIL, PHONE } from '../../browser/form-rules.ts';
-import { ALERT_CONFIRM_HOURS, describeFilters } from '../../shared/alerts.ts';
+import {
+  ALERT_CONFIRM_HOURS,
+  ALERT_PENDING_PER_EMAIL,
+  ALERT_REFUSED,
+  describeFilters,
+} from '../../shared/alerts.ts';
 import { filtersOf, type CatalogueFilters } from '../../shared/catalogue-filter.ts';
 import type { Lang } from '../../i18n/core.ts';
 
@@ -44,7 +49,15 @@ function useAlertSending(filters: CatalogueFilters, lang: Lang, t: Translate) {
       });
       setState('sent');
     } catch (error) {
-      setFailure(sendFailure(error, { failed: t('alerts.form.failed'), busy: t('form.tooMany') }));
+      // The API's two limits on sign-ups waiting for confirmation are not "wait a few minutes": each says
+      // what to do instead.
+      const refused = {
+        [ALERT_REFUSED.pendingForAddress]: t('alerts.form.pendingForAddress', {
+          count: ALERT_PENDING_PER_EMAIL,
+        }),
+        [ALERT_REFUSED.pendingForDomain]: t('alerts.form.pendingForDomain'),
+      };
+      setFailure(sendFailure(error, { failed: t('alerts.form.failed'), busy: t('form.tooMany'), refused }));
       setState('failed');
     }
   }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { HttpError } from '../http-error.ts';
-import { pgCode } from '../repositories/errors.ts';
+import { pgCode, RefusedError } from '../repositories/errors.ts';
 
 /** Fastify's and its plugins' own client errors, said in the language of the site's staff. */
 const KNOWN: Record<string, [number, string]> = {
@@ -104,7 +104,12 @@ export default fp(async function errors(fastify: FastifyInstance) {
       const english =
         error.code?.startsWith('FST_') || error.message === STATUS_CODES[status] || !error.message;
       const message = english ? (GENERIC[status] ?? 'Requête refusée') : error.message;
-      const extra = error instanceof HttpError ? error.extra : undefined;
+      const extra =
+        error instanceof HttpError
+          ? error.extra
+          : error instanceof RefusedError && error.refusal
+            ? { code: error.refusal }
+            : undefined;
       return response.status(status).send({ ...reply(status, message), ...extra });
     }
     if (error instanceof HttpError) {

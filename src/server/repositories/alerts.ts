@@ -8,6 +8,7 @@ import {
   ALERT_PENDING_DAYS,
   ALERT_PENDING_PER_DOMAIN_PER_DAY,
   ALERT_PENDING_PER_EMAIL,
+  ALERT_REFUSED,
   ALERT_UNSUBSCRIBED_DAYS,
   describeFilters,
 } from '../../shared/alerts.ts';
@@ -82,12 +83,14 @@ async function withinLimits(tx: Db, email: string, key: string): Promise<boolean
     throw new RefusedError(
       429,
       `Cette adresse a déjà ${ALERT_PENDING_PER_EMAIL} alertes en attente de confirmation : confirmez-les d’abord`,
+      ALERT_REFUSED.pendingForAddress,
     );
   }
   if (row.pendingInDomain >= ALERT_PENDING_PER_DOMAIN_PER_DAY) {
     throw new RefusedError(
       429,
       'Trop d’alertes en attente de confirmation pour ce domaine de messagerie aujourd’hui : réessayez demain',
+      ALERT_REFUSED.pendingForDomain,
     );
   }
   return true;

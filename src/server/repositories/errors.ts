@@ -9,9 +9,12 @@ export class InvalidReferenceError extends Error {
  */
 export class RefusedError extends Error {
   readonly statusCode: 400 | 409 | 429;
-  constructor(statusCode: 400 | 409 | 429, message: string) {
+  /** A machine-readable name of the refusal, added to the JSON answer (for a client that words it itself). */
+  readonly refusal: string | undefined;
+  constructor(statusCode: 400 | 409 | 429, message: string, refusal?: string) {
     super(message);
     this.statusCode = statusCode;
+    this.refusal = refusal;
   }
 }
 
