@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, onlyOn, ready, test } from './fixtures.ts';
 
 // What the catalogue finds, counts and puts in its URL is the same at every width: one project runs it (decision
@@ -17,6 +17,25 @@ async function open(page: Page, path = '/properties') {
   // The cards' pictures and the index's parts arrive after the count: a tap is aimed once the page has
   // settled, so that a picture or a part arriving cannot move a button between aiming and tapping.
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Scrolled to, and aimed at once it no longer moves: the cards above it are laid out only as they come near
+ * the screen (content-visibility, at an estimated height until then), so the scroll that brings the pager
+ * into view can move it. A tap on "Suivant" once reached nothing (the page stayed on page 1); aiming at a
+ * pager that had moved would do that.
+ */
+async function stillAfterScroll(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  let last: number | undefined;
+  await expect
+    .poll(async () => {
+      const y = (await locator.boundingBox())?.y;
+      const same = y !== undefined && y === last;
+      last = y;
+      return same;
+    })
+    .toBe(true);
 }
 
 test.describe('catalogue', () => {
@@ -41,6 +60,7 @@ test.describe('catalogue', () => {
     expect(all).toBeGreaterThan(9);
     await expect(cards(page)).toHaveCount(9);
     await expect(page.locator('.pagination .showing')).toHaveText(`Affichage de 1 à 9 sur ${all} propriétés`);
+    await stillAfterScroll(page.locator('.pagination'));
     await page.getByRole('button', { name: 'Suivant', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.locator('.pagination [aria-current=page]')).toHaveText('2');
@@ -48,6 +68,7 @@ test.describe('catalogue', () => {
       `Affichage de 10 à 18 sur ${all} propriétés`,
     );
     const last = Math.ceil(all / 9);
+    await stillAfterScroll(page.locator('.pagination'));
     await page.locator('.pagination button', { hasText: new RegExp(`^${last}$`) }).click();
     await expect(cards(page)).toHaveCount(all - (last - 1) * 9);
     await expect(page.getByRole('button', { name: 'Suivant', exact: true })).toBeDisabled();
