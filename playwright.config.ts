@@ -71,9 +71,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   // On CI a failed test runs once more, on a new context, and Playwright lists it as flaky rather than
-  // passed: two tests have failed once in several runs each for reasons not yet found ("lists nine cards…"
-  // after a Back, the English-title edit whose dialog did not open). A test that fails twice still fails
-  // the run (decision 0038).
+  // passed: a test that once failed for a cause not proven (catalogue.spec.ts "lists nine cards…", whose
+  // taps now wait for the pager to stop moving) does not hide its chain's other failures. A test that fails
+  // twice still fails the run (decision 0038).
   retries: process.env.CI ? 1 : 0,
   // One per project: see PROJECTS above.
   workers: PROJECTS.length,

@@ -13,10 +13,11 @@ export const MIN_BYTES = 1024;
  * 0002). So do the catalogue's three index files (decision 0032): the core that every first view of the
  * catalogue loads (62.1 → 55.2 KB at 10,000 listings), the words of the first text search (each
  * language's) and the map's coordinates, a second or so per publish. And the build's scripts and style
- * sheets (in Astro's assets folder, named by the site manifest's module), which first views load: the catalogue's 23.0 → 21.7 KB (decision
- * 0046), about a second of CPU per publish for all of them; and the catalogue's page in each language (its
- * address or its file), 15.4 → 14.1 KB, so that with its headers it comes in the first round trip of a new
- * connection (decision 0046). Not everything: Brotli 11 on every page would add minutes.
+ * sheets (in Astro's assets folder, named by the site manifest's module), which first views load: the
+ * catalogue's 23.0 → 21.7 KB (decision 0046), about a second of CPU per publish for all of them; and the
+ * catalogue's page in each language (its address or its file), 15.4 → 14.1 KB, so that with its headers it
+ * comes in the first round trip of a new connection (decision 0046). Not everything: Brotli 11 on every page
+ * would add minutes.
  */
 /** A path separator, either way. */
 const SEP = '[/\\\\]';

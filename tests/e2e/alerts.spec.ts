@@ -1,5 +1,6 @@
+import { createTranslator } from '../../src/i18n/core.ts';
 import { en } from '../../src/i18n/en.ts';
-import { ALERT_REFUSED } from '../../src/shared/alerts.ts';
+import { ALERT_PENDING_PER_EMAIL, ALERT_REFUSED } from '../../src/shared/alerts.ts';
 import { decoded, startSmtp } from '../helpers/smtp.ts';
 import { expect, onlyOn, ready, test } from './fixtures.ts';
 import { thisServer } from './server.ts';
@@ -80,13 +81,14 @@ test.describe('alerts without an account', () => {
 
   test('a sign-up the API refuses says what to do, in the page’s language', async ({ page }) => {
     // The API's answers (tests/api/alerts.test.ts reaches each limit for real), given here as it sends them.
+    const t = createTranslator(en);
     const answers = [
       {
         code: ALERT_REFUSED.pendingForAddress,
-        says: en['alerts.form.pendingForAddress'].replace('{count}', '3'),
+        says: t('alerts.form.pendingForAddress', { count: ALERT_PENDING_PER_EMAIL }),
       },
-      { code: ALERT_REFUSED.pendingForDomain, says: en['alerts.form.pendingForDomain'] },
-      { code: undefined, says: en['form.tooMany'] },
+      { code: ALERT_REFUSED.pendingForDomain, says: t('alerts.form.pendingForDomain') },
+      { code: undefined, says: t('form.tooMany') },
     ];
     let answer = answers[0]!;
     await page.route('**/api/alerts', (route) =>

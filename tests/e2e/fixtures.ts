@@ -72,33 +72,36 @@ export async function axeViolations(
   // legacy mode evaluates it twice (once in analyze(), again for every frame), about 0.3 s of the renderer
   // per page here. A page with frames goes through AxeBuilder, which runs axe in each frame and merges their
   // results on a blank page (2–3 times the time, decision 0038).
-  const found: { id: string; impact?: string | null; targets: string[] }[] =
+  const found: Violation[] =
     page.frames().length === 1
       ? await page.evaluate(AXE_SOURCE).then(() => page.evaluate(runAxe, tags ?? null))
-      : await (tags ? new AxeBuilder({ page }).withTags(tags) : new AxeBuilder({ page }))
-          .options({ resultTypes: ['violations'] })
-          .analyze()
-          .then(({ violations }) =>
-            violations.map((v) => ({ ...v, targets: v.nodes.map((n) => n.target.join(' ')) })),
-          );
+      : (
+          await (tags ? new AxeBuilder({ page }).withTags(tags) : new AxeBuilder({ page }))
+            .options({ resultTypes: ['violations'] })
+            .analyze()
+        ).violations;
   return found
     .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** axe-core, set up as AxeBuilder sets it up for a page it checks alone (frames of the same origin only). */
 const AXE_SOURCE = `${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] });`;
 
+/** What of an axe violation is read here, from axe.run in the page or from AxeBuilder alike. */
+type Violation = Pick<axe.Result, 'id' | 'impact'> & { nodes: Pick<axe.NodeResult, 'target'>[] };
+
 /** Runs in the page: axe.run on the whole document, with the rules of `tags` (all when null). */
-async function runAxe(tags: string[] | null) {
+async function runAxe(tags: string[] | null): Promise<Violation[]> {
   const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, {
     resultTypes: ['violations'],
     ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}),
   });
-  return violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.map((n) => n.target.join(' ')),
+  // Only what is read crosses back from the page: each node's whole result is much larger.
+  return violations.map(({ id, impact, nodes }) => ({
+    id,
+    impact,
+    nodes: nodes.map(({ target }) => ({ target })),
   }));
 }
 
