@@ -120,6 +120,16 @@ describe('the property card, built and in the island', () => {
     expect(render(fromIndex(rent, false, 'fr'), 'fr', t)).toContain(`>${rent.title}</a>`);
   });
 
+  it('names a card waiting for its title by its commune and kind, for the links a screen reader lists', () => {
+    const [core] = decodeCore(buildCatalogueParts([rent], rates, now).core);
+    const t = createTranslator(islandMessages('fr', CARD_MESSAGES));
+    const html = render(core!, 'fr', t);
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain(
+      `<h3><a href="/property/42"><span class="visually-hidden">${rent.state} · Appartement</span></a></h3>`,
+    );
+  });
+
   it('leaves the heart off a still card, and shows its first picture only', () => {
     const html = renderToString(
       h(PropertyCard, {

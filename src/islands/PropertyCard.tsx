@@ -267,7 +267,9 @@ export function PropertyCard({
         </p>
         {view.moveIn && <p className="move-in">{view.moveIn}</p>}
         <h3>
-          <a href={href}>{p.title}</a>
+          {/* Until its title comes, the link is named by what the card already shows (commune, kind): a
+              screen reader's list of links never meets an empty one. */}
+          <a href={href}>{p.detailed ? p.title : <span className="visually-hidden">{view.where}</span>}</a>
         </h3>
         <p className="where">{view.where}</p>
         <ul className="facts">
