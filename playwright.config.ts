@@ -67,8 +67,14 @@ function started(name: string): boolean {
   return named.includes(name);
 }
 
+/** The servers this run starts: not when the command line names only other projects (`started`). */
+const SERVERS = PROJECTS.filter((project) => started(project.name)).map(({ server }) => server);
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright would start the servers one after another; they start at once, and this waits for them.
+  globalSetup: './tests/e2e/servers-online.ts',
+  metadata: { servers: SERVERS },
   timeout: 30_000,
   // On CI a failed test runs once more, on a new context, and Playwright lists it as flaky rather than
   // passed: a test that once failed for a cause not proven (catalogue.spec.ts "lists nine cards…", whose
@@ -95,14 +101,12 @@ export default defineConfig({
     metadata: server,
     use: { ...project.use, baseURL: `http://127.0.0.1:${server.port}` },
   })),
-  webServer: PROJECTS.filter((project) => started(project.name)).map(({ server }) => {
+  webServer: SERVERS.map((server) => {
     mkdirSync(server.dataDir, { recursive: true });
     return {
       command: 'node scripts/start.ts',
-      // The site answers 503 "en préparation" until its build is online.
-      url: `http://127.0.0.1:${server.port}/`,
-      timeout: 300_000,
-      reuseExistingServer: false,
+      // No `url`: Playwright would wait for each server before starting the next. The site answers 503
+      // "en préparation" until its build is online; tests/e2e/servers-online.ts waits for a 200.
       env: {
         PORT: String(server.port),
         HOST: '127.0.0.1',

@@ -9,7 +9,7 @@ import { thisServer } from './server.ts';
 // received by a local SMTP server (the project's e2e server mails to its own port, playwright.config.ts), the confirm
 // page's button, and the status in the admin.
 
-onlyOn('phone', 'the alert, its mail and its confirmation do not depend on the viewport');
+onlyOn('desktop', 'the alert, its mail and its confirmation do not depend on the viewport');
 
 test.describe('alerts without an account', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

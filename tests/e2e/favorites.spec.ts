@@ -1,6 +1,6 @@
 import { expect, onlyOn, ready, test } from './fixtures.ts';
 
-onlyOn('phone', 'the favourites’ store and texts do not depend on the viewport');
+onlyOn('desktop', 'the favourites’ store and texts do not depend on the viewport');
 
 test.describe('favourites', () => {
   test('empty state with links to the catalogue', async ({ page }) => {

@@ -36,8 +36,9 @@ export type Viewport = 'phone' | 'desktop';
 /**
  * Runs what it is called in on one project only: the calling test, or, called in a `describe` or at the top
  * of a file, every test there. For what does not depend on the viewport (decision 0038, item 5): public
- * visitors' flows on the phone, where most visitors are, and staff flows on the desktop; what the two layouts
- * show differently runs on both. `why` says what the other viewport would only repeat.
+ * visitors' flows on the phone, where most visitors are, and staff flows on the desktop, but for a few
+ * visitors' specs on the desktop so that the two projects' chains end together; what the two layouts show
+ * differently runs on both. `why` says what the other viewport would only repeat.
  */
 export function onlyOn(viewport: Viewport, why: string) {
   let inTest = true;

@@ -4,7 +4,7 @@ import { expect, onlyOn, seriousViolations, test, type Session } from './fixture
 // A listing added in the admin after the site was built has no page: /property/{id} answers 404 with the
 // not-found page, which fetches the listing from the live API and shows it like a pre-built page.
 
-onlyOn('phone', 'the live listing’s data, texts and counts do not depend on the viewport');
+onlyOn('desktop', 'the live listing’s data, texts and counts do not depend on the viewport');
 
 interface Listing {
   id: number;

@@ -14,7 +14,7 @@ import { expect, onlyOn, ready, test } from './fixtures.ts';
 // currencies, and a rental added since the publish. The rate is read from the published index at test time
 // (another suite may set other rates): no converted figure is written here.
 
-onlyOn('phone', 'prices, rates and move-in costs do not depend on the viewport');
+onlyOn('desktop', 'prices, rates and move-in costs do not depend on the viewport');
 
 const LANGS: readonly Lang[] = ['fr', 'en', 'ln'];
 const DICTIONARIES = { fr, en, ln };

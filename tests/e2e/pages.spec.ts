@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, onlyOn, ready, sitemapXml, test } from './fixtures.ts';
 
-onlyOn('phone', 'texts, forms, links and the sitemap do not depend on the viewport');
+onlyOn('desktop', 'texts, forms, links and the sitemap do not depend on the viewport');
 
 test.describe('about', () => {
   test('text, figures, the three values, four team members with role and blurb, the office', async ({
